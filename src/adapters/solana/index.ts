@@ -1,0 +1,17 @@
+/** `appkit-elements/solana`: the Solana adapter and its network definitions. */
+import type { NamespaceAdapter } from '../types.js'
+import { solana, solanaDevnet, solanaTestnet } from '../../networks/definitions.js'
+
+export { solana, solanaDevnet, solanaTestnet }
+
+/**
+ * The Solana adapter. Its connectors (Wallet Standard wallets) arrive with the connecting issue;
+ * until then it discovers none.
+ */
+export function solanaAdapter(): NamespaceAdapter {
+  return {
+    namespace: 'solana',
+    defaultNetworks: [solana],
+    loadConnectors: async () => []
+  }
+}

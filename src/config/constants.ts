@@ -1,0 +1,80 @@
+/**
+ * The spec's business constants and limits (spec.md section 9). One place, named for what they are.
+ * Durations are in milliseconds.
+ */
+export const MODAL_TRANSITION_MS = 150
+export const HEADER_TEXT_TRANSITION_MS = 120
+export const MODAL_WIDTH_PX = 360
+/** Below this viewport width the modal becomes a full-width bottom sheet (decisions.md). */
+export const MOBILE_BREAKPOINT_PX = 430
+export const MODAL_SHAKE_MS = 500
+
+export const TOAST_REPLACE_DELAY_MS = 150
+export const TOAST_AUTO_CLOSE_MS = 5000
+
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
+export const PORTFOLIO_CACHE_MS = 30_000
+export const NATIVE_BALANCE_CACHE_MS = 30_000
+export const NAME_CACHE_MS = 5 * 60_000
+export const IDENTITY_CACHE_MS = 5 * 60_000
+export const RECENT_WALLETS_KEPT = 2
+export const PAIRING_LIFETIME_MS = 4 * 60_000
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000
+export const BALANCE_RETRY_BLOCK_MS = 30_000
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2000
+
+export const SWAP_SLIPPAGE_PERCENT = 1
+
+export const QUERY_MAX_TRIES = 3
+export const QUERY_BACKOFF_START_MS = 1000
+export const QUERY_BACKOFF_MAX_MS = 30_000
+export const RPC_TIMEOUT_MS = 10_000
+export const RPC_BATCH_SIZE = 1000
+export const RPC_POLL_INTERVAL_MS = 4000
+export const RPC_RETRY_COUNT = 3
+export const RPC_RETRY_DELAY_MS = 150
+
+export const FRAME_READY_DELAY_MS = 500
+export const FRAME_LOAD_TIMEOUT_MS = 20_000
+export const FRAME_CONNECT_TIMEOUT_MS = 30_000
+export const FRAME_SIGN_OUT_WAIT_MS = 3000
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+export const WALLETS_RECOMMENDED_PER_PAGE = 4
+export const WALLETS_MORE_PER_PAGE = 40
+export const WALLETS_SEARCH_ENTRIES = 100
+export const WALLETS_SEARCH_MIN_WAIT_MS = 300
+export const WALLETS_FEATURED_DEFAULT = 4
+
+export const HTTP_RETRY_STATUSES = [403, 408, 413, 429, 500, 502, 503, 504] as const
+
+export const CONNECTOR_ORDER = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended'
+] as const
+
+export const SWAP_NETWORKS = [
+  'eip155:1',
+  'eip155:42161',
+  'eip155:10',
+  'eip155:324',
+  'eip155:8453',
+  'eip155:56',
+  'eip155:137',
+  'eip155:100',
+  'eip155:43114',
+  'eip155:250',
+  'eip155:8217',
+  'eip155:1313161554'
+] as const
+
+export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+
+export const STORAGE_PREFIX = '@appkit-wallet/'
+export const SDK_TYPE = 'appkit'
+export const SDK_VERSION = 'html-appkit-elements-0.1.0'

@@ -1,0 +1,117 @@
+import * as z from 'zod/mini'
+import { caipNetworkSchema, CHAIN_NAMESPACES } from '../networks/types.js'
+import type { NamespaceAdapter } from '../adapters/types.js'
+import { SOCIAL_PROVIDERS } from './constants.js'
+import { THEME_VARIABLE_NAMES } from '../theme/variables.js'
+import { describeIssue } from './describe-issue.js'
+
+const adapterSchema = z.custom<NamespaceAdapter>(
+  value =>
+    typeof value === 'object' &&
+    value !== null &&
+    (CHAIN_NAMESPACES as readonly unknown[]).includes((value as { namespace?: unknown }).namespace) &&
+    typeof (value as { loadConnectors?: unknown }).loadConnectors === 'function',
+  'a namespace adapter such as evmAdapter() from "appkit-elements/evm"'
+)
+
+const themeVariableValue = z.union([z.string(), z.number()])
+
+export const themeModeSchema = z.enum(['light', 'dark'])
+export type ThemeMode = z.infer<typeof themeModeSchema>
+
+export const themeVariablesSchema = z.partialRecord(z.enum(THEME_VARIABLE_NAMES), themeVariableValue)
+export type ThemeVariables = z.infer<typeof themeVariablesSchema>
+
+const connectMethodSchema = z.enum(['email', 'social', 'wallet'])
+const walletFeatureSchema = z.enum(['onramp', 'swaps', 'receive', 'send'])
+
+/** Features and their defaults (spec.md section 9, with the default remote features). */
+const featuresSchema = z.object({
+  receive: z._default(z.boolean(), true),
+  send: z._default(z.boolean(), true),
+  analytics: z._default(z.boolean(), true),
+  allWallets: z._default(z.boolean(), true),
+  legalCheckbox: z._default(z.boolean(), false),
+  smartSessions: z._default(z.boolean(), false),
+  pay: z._default(z.boolean(), false),
+  email: z._default(z.boolean(), true),
+  socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]), () => [...SOCIAL_PROVIDERS]),
+  swaps: z._default(z.boolean(), true),
+  onramp: z._default(z.boolean(), true),
+  history: z._default(z.boolean(), true),
+  connectMethodsOrder: z._default(z.array(connectMethodSchema), () => ['email' as const, 'social' as const, 'wallet' as const]),
+  walletFeaturesOrder: z._default(z.array(walletFeatureSchema), () => [
+    'onramp' as const,
+    'swaps' as const,
+    'receive' as const,
+    'send' as const
+  ])
+})
+
+
+export const DEFAULT_FEATURES: Features = featuresSchema.parse({})
+
+/** Sign-in with X: whether it is required, and the app's session store (filled by the sign-in issue). */
+const siwxSchema = z.object({
+  required: z._default(z.boolean(), false)
+})
+
+const metadataSchema = z.object({
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
+  url: z.url(),
+  icons: z._default(z.array(z.string()), () => [])
+})
+
+const walletIds = z.optional(z.array(z.string().check(z.minLength(1))))
+
+export const appKitOptionsSchema = z
+  .object({
+    adapters: z._default(z.array(adapterSchema), () => []),
+    networks: z.array(caipNetworkSchema).check(z.minLength(1, 'at least one network')),
+    defaultNetwork: z.optional(caipNetworkSchema),
+    projectId: z.string().check(z.minLength(1, 'a non-empty project id')),
+    metadata: z.optional(metadataSchema),
+    themeMode: z.optional(themeModeSchema),
+    themeVariables: z._default(themeVariablesSchema, () => ({})),
+    features: z._default(featuresSchema, () => featuresSchema.parse({})),
+    featuredWalletIds: walletIds,
+    includeWalletIds: walletIds,
+    excludeWalletIds: walletIds,
+    allowUnsupportedChain: z._default(z.boolean(), false),
+    enableWalletConnect: z._default(z.boolean(), true),
+    enableInjected: z._default(z.boolean(), true),
+    manualWCControl: z._default(z.boolean(), false),
+    siwx: z.optional(siwxSchema),
+    debug: z._default(z.boolean(), false),
+    apiUrl: z.optional(z.url())
+  })
+  .check(
+    z.refine(
+      options =>
+        !options.defaultNetwork ||
+        options.networks.some(n => n.caipNetworkId === options.defaultNetwork?.caipNetworkId),
+      { message: 'one of the networks listed in "networks"', path: ['defaultNetwork'] }
+    )
+  )
+
+export type AppKitOptionsInput = z.input<typeof appKitOptionsSchema>
+export type AppKitOptions = z.output<typeof appKitOptionsSchema>
+export type Features = z.output<typeof featuresSchema>
+
+/** Thrown by createAppKit for a bad option; the message names the option and what was expected. */
+export class AppKitOptionsError extends Error {
+  override readonly name = 'AppKitOptionsError'
+  constructor(readonly option: string, readonly expected: string) {
+    super(`createAppKit: option "${option}" is invalid: expected ${expected}`)
+  }
+}
+
+export function parseOptions(input: unknown): AppKitOptions {
+  const result = appKitOptionsSchema.safeParse(input)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  if (!issue) throw new AppKitOptionsError('(options)', 'an options object')
+  const { option, expected } = describeIssue(issue)
+  throw new AppKitOptionsError(option, expected)
+}

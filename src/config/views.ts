@@ -1,0 +1,48 @@
+/** The modal's views: spec.md section 2, plus `Networks` (the network list behind the network button). */
+export const VIEW_NAMES = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnectBasic',
+  'ConnectingWalletConnect',
+  'ConnectingExternal',
+  'ConnectingFarcaster',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'Swap',
+  'ApproveTransaction',
+  'SIWXSignMessage',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Networks'
+] as const
+
+export type ViewName = (typeof VIEW_NAMES)[number]
+
+export function isViewName(value: unknown): value is ViewName {
+  return typeof value === 'string' && (VIEW_NAMES as readonly string[]).includes(value)
+}
+
+/** The views during which a required sign-in forbids closing the modal (spec.md section 2). */
+export const SIGN_IN_GUARDED_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ApproveTransaction']
+
+/** The header's title for each view; an empty title shows none. */
+export const VIEW_TITLES: Record<ViewName, string> = {
+  Connect: 'Connect Wallet',
+  Account: '',
+  AllWallets: 'All Wallets',
+  ConnectingWalletConnectBasic: 'WalletConnect',
+  ConnectingWalletConnect: 'WalletConnect',
+  ConnectingExternal: 'Connecting',
+  ConnectingFarcaster: 'Farcaster',
+  SwitchNetwork: 'Switch Network',
+  SwitchActiveChain: 'Switch Chain',
+  UnsupportedChain: 'Switch Network',
+  Swap: 'Swap',
+  ApproveTransaction: 'Approve Transaction',
+  SIWXSignMessage: 'Sign In',
+  RegisterAccountName: 'Choose Name',
+  RegisterAccountNameSuccess: 'Name Registered',
+  Networks: 'Select Network'
+}

@@ -1,0 +1,41 @@
+import { css } from 'lit'
+
+/** The shared look of the host-page buttons. */
+export const hostButtonStyles = css`
+  :host {
+    display: inline-block;
+  }
+  button {
+    display: inline-flex;
+    align-items: center;
+    gap: var(--w3m-spacing-s);
+    height: 40px;
+    padding: 0 var(--w3m-spacing-l);
+    border: 1px solid var(--w3m-color-border);
+    border-radius: var(--w3m-radius-full);
+    background: var(--w3m-color-surface);
+    font-weight: 600;
+    white-space: nowrap;
+    transition: background-color 150ms ease;
+  }
+  button:hover {
+    background: var(--w3m-color-surface-hover);
+  }
+  button.primary {
+    border-color: transparent;
+    background: var(--w3m-accent);
+    color: var(--w3m-color-on-accent);
+  }
+  button.primary:hover {
+    background: color-mix(in srgb, var(--w3m-accent) 88%, black);
+  }
+  :host([size='sm']) button {
+    height: 32px;
+    padding: 0 var(--w3m-spacing-m);
+    font-size: var(--w3m-text-small);
+  }
+  .muted {
+    color: var(--w3m-color-fg-muted);
+    font-weight: 400;
+  }
+`

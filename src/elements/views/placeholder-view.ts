@@ -1,0 +1,30 @@
+import { LitElement, css, html } from 'lit'
+import type { ViewName } from '../../config/views.js'
+import { resetStyles } from '../../theme/tokens.js'
+
+/**
+ * The body of a view whose flow a later issue builds: it shows the view's name, so that every
+ * view of the spec is reachable, routable and visible in Storybook from the start.
+ */
+export abstract class PlaceholderView extends LitElement {
+  static override styles = [
+    resetStyles,
+    css`
+      :host {
+        display: block;
+        padding: var(--w3m-spacing-l);
+        text-align: center;
+      }
+      p {
+        margin: var(--w3m-spacing-l) 0;
+        color: var(--w3m-color-fg-muted);
+      }
+    `
+  ]
+
+  protected abstract readonly viewName: ViewName
+
+  override render() {
+    return html`<p data-testid="view-placeholder">${this.viewName}</p>`
+  }
+}

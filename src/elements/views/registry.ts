@@ -1,0 +1,45 @@
+import type { ViewName } from '../../config/views.js'
+
+export interface ViewEntry {
+  readonly tag: string
+  /** Loads the view's module, which defines its element; views load only when first shown. */
+  readonly load: () => Promise<unknown>
+}
+
+/** Every view of the router, its element, and how it loads. */
+export const VIEW_REGISTRY: Record<ViewName, ViewEntry> = {
+  Connect: { tag: 'w3m-connect-view', load: () => import('./w3m-connect-view.js') },
+  Account: { tag: 'w3m-account-view', load: () => import('./w3m-account-view.js') },
+  AllWallets: { tag: 'w3m-all-wallets-view', load: () => import('./w3m-all-wallets-view.js') },
+  ConnectingWalletConnectBasic: {
+    tag: 'w3m-connecting-wallet-connect-basic-view',
+    load: () => import('./w3m-connecting-wallet-connect-basic-view.js')
+  },
+  ConnectingWalletConnect: {
+    tag: 'w3m-connecting-wallet-connect-view',
+    load: () => import('./w3m-connecting-wallet-connect-view.js')
+  },
+  ConnectingExternal: { tag: 'w3m-connecting-external-view', load: () => import('./w3m-connecting-external-view.js') },
+  ConnectingFarcaster: {
+    tag: 'w3m-connecting-farcaster-view',
+    load: () => import('./w3m-connecting-farcaster-view.js')
+  },
+  SwitchNetwork: { tag: 'w3m-switch-network-view', load: () => import('./w3m-switch-network-view.js') },
+  SwitchActiveChain: { tag: 'w3m-switch-active-chain-view', load: () => import('./w3m-switch-active-chain-view.js') },
+  UnsupportedChain: { tag: 'w3m-unsupported-chain-view', load: () => import('./w3m-unsupported-chain-view.js') },
+  Swap: { tag: 'w3m-swap-view', load: () => import('./w3m-swap-view.js') },
+  ApproveTransaction: {
+    tag: 'w3m-approve-transaction-view',
+    load: () => import('./w3m-approve-transaction-view.js')
+  },
+  SIWXSignMessage: { tag: 'w3m-siwx-sign-message-view', load: () => import('./w3m-siwx-sign-message-view.js') },
+  RegisterAccountName: {
+    tag: 'w3m-register-account-name-view',
+    load: () => import('./w3m-register-account-name-view.js')
+  },
+  RegisterAccountNameSuccess: {
+    tag: 'w3m-register-account-name-success-view',
+    load: () => import('./w3m-register-account-name-success-view.js')
+  },
+  Networks: { tag: 'w3m-networks-view', load: () => import('./w3m-networks-view.js') }
+}

@@ -1,0 +1,66 @@
+import { LitElement, css, html } from 'lit'
+import { goBack } from '../../stores/modal.js'
+import { $network, selectNetwork } from '../../stores/network.js'
+import { resetStyles } from '../../theme/tokens.js'
+import { defineElement } from '../shared/define.js'
+import { StoreController } from '../shared/store-controller.js'
+import '../ui/wui-list-item.js'
+
+/**
+ * The Networks view: the app's networks; choosing one makes it active and goes back.
+ * @tagname w3m-networks-view
+ */
+export class W3mNetworksView extends LitElement {
+  static override styles = [
+    resetStyles,
+    css`
+      :host {
+        display: block;
+        padding: var(--w3m-spacing-l);
+      }
+      ul {
+        display: flex;
+        flex-direction: column;
+        gap: var(--w3m-spacing-s);
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      p {
+        color: var(--w3m-color-fg-muted);
+        text-align: center;
+      }
+    `
+  ]
+
+  private readonly network = new StoreController(this, $network)
+
+  override render() {
+    const { networks, activeNetwork } = this.network.value
+    if (networks.length === 0) return html`<p data-testid="networks-empty">No networks configured</p>`
+    return html`<ul aria-label="Networks">
+      ${networks.map(
+        n => html`<li>
+          <wui-list-item
+            data-testid=${`network-${n.caipNetworkId}`}
+            ?current=${n.caipNetworkId === activeNetwork?.caipNetworkId}
+            @click=${() => this.choose(n.caipNetworkId)}
+            >${n.name}</wui-list-item
+          >
+        </li>`
+      )}
+    </ul>`
+  }
+
+  private choose(caipNetworkId: string): void {
+    if (selectNetwork(caipNetworkId)) goBack()
+  }
+}
+
+defineElement('w3m-networks-view', W3mNetworksView)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-networks-view': W3mNetworksView
+  }
+}

@@ -1,0 +1,132 @@
+import { LitElement, html, nothing } from 'lit'
+import { query } from 'lit/decorators.js'
+import { VIEW_TITLES } from '../config/views.js'
+import { ModalCloseEvent, ModalOpenEvent } from '../events/modal-events.js'
+import { $modal, closeModal } from '../stores/modal.js'
+import { $router } from '../stores/router.js'
+import { resetStyles, themeTokens } from '../theme/tokens.js'
+import { defineElement } from './shared/define.js'
+import { deepActiveElement } from './shared/focus.js'
+import { StoreController } from './shared/store-controller.js'
+import { ThemeController } from './shared/theme-controller.js'
+import { modalStyles } from './w3m-modal.styles.js'
+import './w3m-header.js'
+import './w3m-router.js'
+import './w3m-toast.js'
+
+/**
+ * The modal: a native <dialog> opened with showModal(), so focus stays inside and the page behind
+ * is inert. Escape and a backdrop click close it, unless a required sign-in forbids closing; then
+ * it shakes. Focus returns to the element that opened it. Views load only when first shown.
+ * @tagname w3m-modal
+ * @fires {ModalOpenEvent} w3m-open - The modal opened.
+ * @fires {ModalCloseEvent} w3m-close - The modal closed.
+ * @csspart card - The modal's card.
+ * @cssprop [--w3m-modal-width=360px] - The modal's width on wide screens.
+ * @cssprop [--w3m-accent=#3b6cf6] - The accent colour (themeVariables).
+ * @cssprop [--w3m-font-family=system-ui] - The font (themeVariables).
+ * @cssprop [--w3m-font-size-master=10px] - The base of every text size (themeVariables).
+ * @cssprop [--w3m-border-radius-master=4px] - The base of every corner radius (themeVariables).
+ * @cssprop [--w3m-z-index=999] - Stacking of the toast outside the modal (themeVariables).
+ */
+export class W3mModal extends LitElement {
+  static override styles = [themeTokens, resetStyles, modalStyles]
+
+  private readonly modal = new StoreController(this, $modal)
+  private readonly router = new StoreController(this, $router)
+  private opener: HTMLElement | null = null
+  private readonly resizeObserver =
+    typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(entries => this.fitHeight(entries))
+
+  @query('dialog') private dialog!: HTMLDialogElement
+  @query('.card') private card: HTMLElement | null = null
+  @query('.content') private content: HTMLElement | null = null
+
+  constructor() {
+    super()
+    new ThemeController(this)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.resizeObserver?.disconnect()
+  }
+
+  override render() {
+    const { open, shake, loading } = this.modal.value
+    const title = VIEW_TITLES[this.router.value.view] || 'Account'
+    return html`<dialog
+        part="dialog"
+        data-testid="w3m-modal"
+        aria-label=${title}
+        aria-busy=${loading ? 'true' : 'false'}
+        @cancel=${this.onCancel}
+        @close=${this.onClose}
+        @click=${this.onDialogClick}
+      >
+        <div class="card ${shake ? 'shake' : ''}" part="card" data-testid="w3m-modal-card">
+          ${open
+            ? html`<div class="content">
+                <w3m-header></w3m-header>
+                <w3m-router></w3m-router>
+              </div>`
+            : nothing}
+        </div>
+        ${open ? html`<w3m-toast></w3m-toast>` : nothing}
+      </dialog>
+      ${open ? nothing : html`<w3m-toast></w3m-toast>`}`
+  }
+
+  protected override updated(): void {
+    const open = this.modal.value.open
+    if (open && !this.dialog.open) {
+      this.opener = deepActiveElement()
+      this.dialog.showModal()
+      if (this.content) this.resizeObserver?.observe(this.content)
+      const event = new ModalOpenEvent(this.router.value.view)
+      this.dispatchEvent(event)
+    } else if (!open && this.dialog.open) {
+      this.dialog.close()
+    }
+  }
+
+  /** Escape: the store decides whether the modal may close. */
+  private onCancel(event: Event): void {
+    event.preventDefault()
+    closeModal()
+  }
+
+  /** The dialog closed, by us or by the browser (a second Escape skips `cancel` in Chromium). */
+  private onClose(): void {
+    if ($modal.get().open && !closeModal()) {
+      this.dialog.showModal()
+      return
+    }
+    this.resizeObserver?.disconnect()
+    if (this.card) this.card.style.removeProperty('height')
+    if (this.opener?.isConnected) this.opener.focus()
+    this.opener = null
+    const event = new ModalCloseEvent()
+    this.dispatchEvent(event)
+  }
+
+  /** A click on the backdrop lands on the dialog itself, outside the card. */
+  private onDialogClick(event: MouseEvent): void {
+    if (event.target === this.dialog) closeModal()
+  }
+
+  /** Animates the card's height to its content's (150 ms, see the styles). */
+  private fitHeight(entries: ResizeObserverEntry[]): void {
+    const entry = entries[entries.length - 1]
+    if (!entry || !this.card) return
+    this.card.style.setProperty('height', `${entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height}px`)
+  }
+}
+
+defineElement('w3m-modal', W3mModal)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'w3m-modal': W3mModal
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * appkit-elements: wallet connection and payments as Lit custom elements.
+ * This is the whole public API; everything else is internal.
+ */
+export { createAppKit, type AppKit, type ThemeSnapshot } from './app-kit.js'
+export { AppKitOptionsError, type AppKitOptionsInput, type AppKitOptions, type Features, type ThemeMode, type ThemeVariables } from './config/options.js'
+export { VIEW_NAMES, type ViewName } from './config/views.js'
+export type { CaipNetwork, ChainNamespace } from './networks/types.js'
+export type { NamespaceAdapter, ConnectorInfo } from './adapters/types.js'
+export type { PublicState } from './stores/public-state.js'
+export type { AccountState, ConnectionStatus } from './stores/account.js'
+export { ModalOpenEvent, ModalCloseEvent, ViewChangeEvent } from './events/modal-events.js'

@@ -1,0 +1,82 @@
+import { map } from 'nanostores'
+import { MODAL_SHAKE_MS } from '../config/constants.js'
+import { SIGN_IN_GUARDED_VIEWS, type ViewName } from '../config/views.js'
+import { isMobile } from '../utils/device.js'
+import { $account } from './account.js'
+import { chooseOpenView } from './open-view.js'
+import { $options } from './options.js'
+import { $router, popView, resetView, type RouterData } from './router.js'
+import { $siwx } from './siwx.js'
+
+export interface ModalState {
+  readonly open: boolean
+  readonly loading: boolean
+  /** True for 500 ms after a shake request. */
+  readonly shake: boolean
+}
+
+const initialModal: ModalState = { open: false, loading: false, shake: false }
+
+export const $modal = map<ModalState>(initialModal)
+
+export interface OpenOptions {
+  readonly view?: ViewName
+  readonly data?: RouterData
+}
+
+/** Opens the modal on the view the open-view rule picks. */
+export function openModal(options: OpenOptions = {}): void {
+  const appOptions = $options.get()
+  const view = chooseOpenView({
+    requested: options.view,
+    connected: Boolean($account.get().address),
+    noAdapters: appOptions ? appOptions.adapters.length === 0 : false,
+    manualControl: appOptions?.manualWCControl ?? false,
+    mobile: isMobile()
+  })
+  resetView(view, options.data)
+  $modal.setKey('open', true)
+}
+
+/** True while a required sign-in with no session forbids closing (spec.md section 2). */
+export function isCloseForbidden(): boolean {
+  const siwx = $siwx.get()
+  return SIGN_IN_GUARDED_VIEWS.includes($router.get().view) && siwx.required && !siwx.hasSession
+}
+
+/**
+ * Closes the modal and resets it to Connect. While closing is forbidden it shakes instead and
+ * returns false.
+ */
+export function closeModal(): boolean {
+  if (!$modal.get().open) return true
+  if (isCloseForbidden()) {
+    shakeModal()
+    return false
+  }
+  $modal.setKey('open', false)
+  resetView('Connect')
+  return true
+}
+
+/** Back: pops the view history; at the root it closes the modal. */
+export function goBack(): void {
+  if (!popView()) closeModal()
+}
+
+let shakeTimer: ReturnType<typeof setTimeout> | undefined
+
+export function shakeModal(): void {
+  clearTimeout(shakeTimer)
+  $modal.setKey('shake', true)
+  shakeTimer = setTimeout(() => $modal.setKey('shake', false), MODAL_SHAKE_MS)
+}
+
+export function setModalLoading(loading: boolean): void {
+  $modal.setKey('loading', loading)
+}
+
+export function resetModal(): void {
+  clearTimeout(shakeTimer)
+  $modal.set(initialModal)
+}

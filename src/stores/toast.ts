@@ -1,0 +1,57 @@
+import { map } from 'nanostores'
+import { TOAST_AUTO_CLOSE_MS, TOAST_REPLACE_DELAY_MS } from '../config/constants.js'
+
+export type ToastVariant = 'loading' | 'success' | 'error'
+
+export interface ToastState {
+  readonly open: boolean
+  readonly variant: ToastVariant
+  readonly message: string
+}
+
+const initialToast: ToastState = { open: false, variant: 'success', message: '' }
+
+export const $toast = map<ToastState>(initialToast)
+
+let replaceTimer: ReturnType<typeof setTimeout> | undefined
+let closeTimer: ReturnType<typeof setTimeout> | undefined
+
+function clearTimers(): void {
+  clearTimeout(replaceTimer)
+  clearTimeout(closeTimer)
+  replaceTimer = undefined
+  closeTimer = undefined
+}
+
+function display(variant: ToastVariant, message: string): void {
+  $toast.set({ open: true, variant, message })
+  closeTimer = setTimeout(hideToast, TOAST_AUTO_CLOSE_MS)
+}
+
+/**
+ * Shows a toast (spec.md section 4): an open one closes first and the new one appears 150 ms later;
+ * every toast closes by itself after 5000 ms.
+ */
+export function showToast(variant: ToastVariant, message: string): void {
+  clearTimers()
+  if ($toast.get().open) {
+    $toast.setKey('open', false)
+    replaceTimer = setTimeout(() => display(variant, message), TOAST_REPLACE_DELAY_MS)
+  } else {
+    display(variant, message)
+  }
+}
+
+export const showLoading = (message: string): void => showToast('loading', message)
+export const showSuccess = (message: string): void => showToast('success', message)
+export const showError = (message: string): void => showToast('error', message)
+
+export function hideToast(): void {
+  clearTimers()
+  $toast.setKey('open', false)
+}
+
+export function resetToast(): void {
+  clearTimers()
+  $toast.set(initialToast)
+}

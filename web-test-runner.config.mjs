@@ -1,0 +1,29 @@
+// Element and store tests in headless Chromium (see ../shared/testing.md).
+import { esbuildPlugin } from '@web/dev-server-esbuild'
+import { playwrightLauncher } from '@web/test-runner-playwright'
+import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs'
+
+const executablePath = ensureChromium()
+
+export default {
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: true,
+  rootDir: '.',
+  concurrency: 2,
+  testFramework: { config: { timeout: 10000 } },
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS }
+    })
+  ],
+  testRunnerHtml: testFramework => `<!doctype html>
+<html lang="en">
+  <head><title>appkit-elements tests</title></head>
+  <body>
+    <script>window.process = { env: { NODE_ENV: 'development' } }</script>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`
+}
