@@ -10,6 +10,8 @@ export default {
   nodeResolve: true,
   rootDir: '.',
   concurrency: 2,
+  staticLogging: Boolean(process.env.CI) || !process.stdout.isTTY,
+  filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
   browsers: [

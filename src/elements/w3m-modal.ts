@@ -39,8 +39,8 @@ export class W3mModal extends LitElement {
     typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(entries => this.fitHeight(entries))
 
   @query('dialog') private dialog!: HTMLDialogElement
-  @query('.card') private card: HTMLElement | null = null
-  @query('.content') private content: HTMLElement | null = null
+  @query('.card') private card!: HTMLElement | null
+  @query('.content') private content!: HTMLElement | null
 
   constructor() {
     super()
@@ -79,6 +79,7 @@ export class W3mModal extends LitElement {
 
   protected override updated(): void {
     const open = this.modal.value.open
+    if (!this.isConnected) return
     if (open && !this.dialog.open) {
       this.opener = deepActiveElement()
       this.dialog.showModal()

@@ -1,0 +1,79 @@
+import { expect } from '@open-wc/testing'
+import { createAppKit } from '../../src/app-kit.js'
+import { AppKitOptionsError } from '../../src/config/options.js'
+import { localChainA, localChainB } from '../../src/networks/definitions.js'
+import { evmAdapter } from '../../src/adapters/evm/index.js'
+import { $router, resetRouter } from '../../src/stores/router.js'
+import { resetModal } from '../../src/stores/modal.js'
+import { resetTheme } from '../../src/stores/theme.js'
+import type { PublicState } from '../../src/stores/public-state.js'
+
+const options = { projectId: 'appkit-local', networks: [localChainA, localChainB], adapters: [evmAdapter()] }
+
+describe('createAppKit', () => {
+  beforeEach(() => {
+    resetModal()
+    resetRouter()
+    resetTheme()
+    document.querySelectorAll('w3m-modal').forEach(el => el.remove())
+  })
+
+  it('puts one modal on the page, and a second call reuses it without defining elements again', () => {
+    const define = customElements.define.bind(customElements)
+    let definitions = 0
+    customElements.define = (...args: Parameters<CustomElementRegistry['define']>) => {
+      definitions++
+      define(...args)
+    }
+    try {
+      createAppKit(options)
+      createAppKit(options)
+    } finally {
+      customElements.define = define
+    }
+    expect(document.querySelectorAll('w3m-modal')).to.have.length(1)
+    expect(definitions).to.equal(0)
+    expect(customElements.get('appkit-button')).to.not.equal(undefined)
+  })
+
+  it('throws a named error for a bad option', () => {
+    expect(() => createAppKit({ ...options, projectId: '' })).to.throw(AppKitOptionsError, 'projectId')
+  })
+
+  it('opens and closes, and reports its state', async () => {
+    const kit = createAppKit({ ...options, defaultNetwork: localChainB })
+    const states: PublicState[] = []
+    const stop = kit.subscribeState(state => states.push(state))
+    await kit.open({ view: 'Networks' })
+    expect(kit.getState()).to.deep.equal({
+      open: true,
+      loading: false,
+      selectedNetworkId: 'eip155:31338',
+      activeChain: 'eip155'
+    })
+    expect($router.get().view).to.equal('Networks')
+    kit.close()
+    expect(kit.getState().open).to.equal(false)
+    stop()
+    expect(states.map(s => s.open)).to.deep.equal([true, false])
+  })
+
+  it('sets and reports the theme', () => {
+    const kit = createAppKit({ ...options, themeMode: 'dark', themeVariables: { '--w3m-accent': '#ff0000' } })
+    expect(kit.getThemeMode()).to.equal('dark')
+    const seen: string[] = []
+    const stop = kit.subscribeTheme(theme => seen.push(theme.themeMode))
+    kit.setThemeMode('light')
+    kit.setThemeVariables({ '--w3m-font-size-master': 12 })
+    stop()
+    expect(kit.getThemeMode()).to.equal('light')
+    expect(kit.getThemeVariables()).to.deep.equal({ '--w3m-accent': '#ff0000', '--w3m-font-size-master': 12 })
+    expect(seen[0]).to.equal('light')
+  })
+
+  it('rejects a bad theme mode or variable at run time, naming it', () => {
+    const kit = createAppKit(options)
+    expect(() => kit.setThemeMode('sepia' as 'light')).to.throw(AppKitOptionsError, 'themeMode')
+    expect(() => kit.setThemeVariables({ '--w3m-accent': {} as string })).to.throw(AppKitOptionsError, 'themeVariables')
+  })
+})

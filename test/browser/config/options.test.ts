@@ -1,0 +1,100 @@
+import { expect } from '@open-wc/testing'
+import { AppKitOptionsError, DEFAULT_FEATURES, parseOptions } from '../../../src/config/options.js'
+import { localChainA, localChainB, mainnet } from '../../../src/networks/definitions.js'
+
+const valid = { projectId: 'appkit-local', networks: [localChainA] }
+
+function errorOf(input: unknown): AppKitOptionsError {
+  try {
+    parseOptions(input)
+  } catch (error) {
+    if (error instanceof AppKitOptionsError) return error
+    throw error
+  }
+  throw new Error('expected parseOptions to throw')
+}
+
+describe('createAppKit options', () => {
+  it('fills the spec defaults', () => {
+    const options = parseOptions(valid)
+    expect(options.features).to.deep.equal(DEFAULT_FEATURES)
+    expect(options.features).to.include({
+      receive: true,
+      send: true,
+      analytics: true,
+      allWallets: true,
+      legalCheckbox: false,
+      smartSessions: false,
+      pay: false,
+      email: true
+    })
+    expect(options.features.connectMethodsOrder).to.deep.equal(['email', 'social', 'wallet'])
+    expect(options.features.walletFeaturesOrder).to.deep.equal(['onramp', 'swaps', 'receive', 'send'])
+    expect(options.enableWalletConnect).to.equal(true)
+    expect(options.enableInjected).to.equal(true)
+    expect(options.manualWCControl).to.equal(false)
+    expect(options.allowUnsupportedChain).to.equal(false)
+    expect(options.adapters).to.deep.equal([])
+  })
+
+  it('keeps given features and defaults the rest', () => {
+    const options = parseOptions({ ...valid, features: { email: false, connectMethodsOrder: ['wallet', 'email'] } })
+    expect(options.features.email).to.equal(false)
+    expect(options.features.connectMethodsOrder).to.deep.equal(['wallet', 'email'])
+    expect(options.features.send).to.equal(true)
+  })
+
+  it('names a wrong theme mode and what was expected', () => {
+    const error = errorOf({ ...valid, themeMode: 'blue' })
+    expect(error.option).to.equal('themeMode')
+    expect(error.message).to.equal('createAppKit: option "themeMode" is invalid: expected one of "light" | "dark"')
+  })
+
+  it('names a missing project id', () => {
+    const error = errorOf({ networks: [localChainA] })
+    expect(error.option).to.equal('projectId')
+    expect(error.message).to.contain('expected a string')
+  })
+
+  it('names an empty network list', () => {
+    const error = errorOf({ projectId: 'p', networks: [] })
+    expect(error.option).to.equal('networks')
+    expect(error.message).to.contain('at least one network')
+  })
+
+  it('names the bad field inside a network', () => {
+    const error = errorOf({ projectId: 'p', networks: [{ ...localChainA, caipNetworkId: 'nope' }] })
+    expect(error.option).to.equal('networks[0].caipNetworkId')
+    expect(error.message).to.contain('CAIP-2')
+  })
+
+  it('names a nested feature', () => {
+    const error = errorOf({ ...valid, features: { email: 'yes' } })
+    expect(error.option).to.equal('features.email')
+    expect(error.message).to.contain('expected a boolean')
+  })
+
+  it('rejects an unknown theme variable', () => {
+    const error = errorOf({ ...valid, themeVariables: { '--not-ours': 'red' } })
+    expect(error.option).to.contain('themeVariables')
+  })
+
+  it('rejects an adapter that is not one', () => {
+    const error = errorOf({ ...valid, adapters: [{ namespace: 'cosmos' }] })
+    expect(error.option).to.equal('adapters[0]')
+    expect(error.message).to.contain('evmAdapter()')
+  })
+
+  it('rejects a default network that is not in the list', () => {
+    const error = errorOf({ projectId: 'p', networks: [localChainA, localChainB], defaultNetwork: mainnet })
+    expect(error.option).to.equal('defaultNetwork')
+  })
+
+  it('rejects a malformed apiUrl', () => {
+    expect(errorOf({ ...valid, apiUrl: 'not a url' }).option).to.equal('apiUrl')
+  })
+
+  it('rejects options that are not an object', () => {
+    expect(errorOf('hello').message).to.contain('an object')
+  })
+})

@@ -1,0 +1,160 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing'
+import { sendKeys, sendMouse, emulateMedia } from '@web/test-runner-commands'
+import '../../../src/elements/w3m-modal.js'
+import '../../../src/elements/buttons/appkit-connect-button.js'
+import type { W3mModal } from '../../../src/elements/w3m-modal.js'
+import { $modal, openModal, resetModal } from '../../../src/stores/modal.js'
+import { pushView, resetRouter } from '../../../src/stores/router.js'
+import { configureSiwx, resetSiwx } from '../../../src/stores/siwx.js'
+import { deepActiveElement } from '../../../src/elements/shared/focus.js'
+
+function dialogOf(modal: W3mModal): HTMLDialogElement {
+  return modal.shadowRoot!.querySelector('dialog')!
+}
+
+async function openOn(modal: W3mModal, view?: Parameters<typeof openModal>[0]): Promise<HTMLDialogElement> {
+  openModal(view)
+  await waitUntil(() => dialogOf(modal).open, 'the dialog did not open')
+  await waitUntil(() => currentView(modal), 'no view rendered', { timeout: 5000 })
+  return dialogOf(modal)
+}
+
+function currentView(modal: W3mModal): HTMLElement | null {
+  const router = modal.shadowRoot!.querySelector('w3m-router')
+  return router?.shadowRoot?.querySelector('[part=view] > *') ?? null
+}
+
+describe('w3m-modal', () => {
+  let modal: W3mModal
+
+  beforeEach(async () => {
+    resetModal()
+    resetRouter()
+    resetSiwx()
+    modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+  })
+  afterEach(() => resetModal())
+
+  it('is a native dialog opened with showModal()', async () => {
+    const dialog = await openOn(modal)
+    expect(dialog.matches(':modal')).to.equal(true)
+    expect(currentView(modal)!.localName).to.equal('w3m-connect-view')
+  })
+
+  it('is 360px wide on a wide screen', async () => {
+    const dialog = await openOn(modal)
+    expect(dialog.getBoundingClientRect().width).to.equal(360)
+  })
+
+  it('fires w3m-open and w3m-close', async () => {
+    const opened = oneEvent(modal, 'w3m-open')
+    openModal({ view: 'Networks' })
+    expect((await opened).view).to.equal('Networks')
+    const closed = oneEvent(modal, 'w3m-close')
+    $modal.setKey('open', false)
+    await closed
+  })
+
+  it('closes on Escape and gives focus back to the element that opened it', async () => {
+    const button = await fixture(html`<appkit-connect-button></appkit-connect-button>`)
+    const inner = button.shadowRoot!.querySelector('button')!
+    inner.focus()
+    inner.click()
+    await waitUntil(() => dialogOf(modal).open)
+    await sendKeys({ press: 'Escape' })
+    await waitUntil(() => !dialogOf(modal).open, 'Escape did not close the dialog')
+    expect($modal.get().open).to.equal(false)
+    expect(deepActiveElement()).to.equal(inner)
+  })
+
+  it('closes on a click on the backdrop, not on a click inside', async () => {
+    const dialog = await openOn(modal)
+    const card = modal.shadowRoot!.querySelector('.card')!.getBoundingClientRect()
+    await sendMouse({ type: 'click', position: [Math.round(card.left + 20), Math.round(card.top + 80)] })
+    expect(dialog.open).to.equal(true)
+    await sendMouse({ type: 'click', position: [5, 5] })
+    await waitUntil(() => !dialog.open, 'a backdrop click did not close the dialog')
+  })
+
+  it('shakes and stays open on Escape during a required sign-in, even on repeated presses', async () => {
+    configureSiwx({ required: true })
+    const dialog = await openOn(modal, { view: 'SIWXSignMessage' })
+    await sendKeys({ press: 'Escape' })
+    await sendKeys({ press: 'Escape' })
+    await sendKeys({ press: 'Escape' })
+    await modal.updateComplete
+    expect(dialog.open).to.equal(true)
+    expect($modal.get().open).to.equal(true)
+    expect(modal.shadowRoot!.querySelector('.card')!.classList.contains('shake')).to.equal(true)
+  })
+
+  it('a backdrop click during a required sign-in does not close it', async () => {
+    configureSiwx({ required: true })
+    const dialog = await openOn(modal, { view: 'ApproveTransaction' })
+    await sendMouse({ type: 'click', position: [5, 5] })
+    await modal.updateComplete
+    expect(dialog.open).to.equal(true)
+    expect($modal.get().shake).to.equal(true)
+  })
+
+  it('has a header with the title and named back and close buttons', async () => {
+    await openOn(modal)
+    pushView('AllWallets')
+    const header = modal.shadowRoot!.querySelector('w3m-header')!
+    await header.updateComplete
+    expect(header.shadowRoot!.querySelector('h2')!.textContent).to.equal('All Wallets')
+    expect(header.shadowRoot!.querySelector('[data-testid=header-back]')!.getAttribute('aria-label')).to.equal('Back')
+    expect(header.shadowRoot!.querySelector('[data-testid=header-close]')!.getAttribute('aria-label')).to.equal('Close')
+  })
+
+  it('the back button pops the view, and at the root the close button closes', async () => {
+    await openOn(modal)
+    pushView('Networks')
+    const header = modal.shadowRoot!.querySelector('w3m-header')!
+    await header.updateComplete
+    header.shadowRoot!.querySelector<HTMLButtonElement>('[data-testid=header-back]')!.click()
+    await waitUntil(() => currentView(modal)?.localName === 'w3m-connect-view')
+    await header.updateComplete
+    expect(header.shadowRoot!.querySelector('[data-testid=header-back]')).to.equal(null)
+    header.shadowRoot!.querySelector<HTMLButtonElement>('[data-testid=header-close]')!.click()
+    await waitUntil(() => !dialogOf(modal).open)
+  })
+
+  it('is operable with the keyboard alone: Tab reaches the close button, Enter closes', async () => {
+    await openOn(modal)
+    const header = modal.shadowRoot!.querySelector('w3m-header')!
+    const close = header.shadowRoot!.querySelector<HTMLButtonElement>('[data-testid=header-close]')!
+    for (let i = 0; i < 6 && deepActiveElement() !== close; i++) await sendKeys({ press: 'Shift+Tab' })
+    expect(deepActiveElement()).to.equal(close)
+    await sendKeys({ press: 'Enter' })
+    await waitUntil(() => !dialogOf(modal).open)
+  })
+
+  it('animates views in 150 ms, and not at all with reduced motion', async () => {
+    await openOn(modal)
+    const router = modal.shadowRoot!.querySelector('w3m-router')!
+    const view = router.shadowRoot!.querySelector('[part=view]')!
+    expect(getComputedStyle(view).animationDuration).to.equal('0.15s')
+    const header = modal.shadowRoot!.querySelector('w3m-header')!
+    expect(getComputedStyle(header.shadowRoot!.querySelector('h2')!).animationDuration).to.equal('0.12s')
+    expect(getComputedStyle(modal.shadowRoot!.querySelector('.card')!).transitionDuration).to.equal('0.15s')
+    await emulateMedia({ reducedMotion: 'reduce' })
+    try {
+      expect(getComputedStyle(view).animationDuration).to.equal('0s')
+      expect(getComputedStyle(modal.shadowRoot!.querySelector('.card')!).transitionDuration).to.equal('0s')
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' })
+    }
+  })
+
+  it('loads a view only when it is first shown', async () => {
+    expect(customElements.get('w3m-register-account-name-success-view')).to.equal(undefined)
+    await openOn(modal, { view: 'RegisterAccountNameSuccess' })
+    expect(customElements.get('w3m-register-account-name-success-view')).to.not.equal(undefined)
+  })
+
+  it('is accessible when open', async () => {
+    await openOn(modal)
+    await expect(modal).to.be.accessible()
+  })
+})
