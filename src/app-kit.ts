@@ -1,12 +1,11 @@
-import { parseOptions, themeModeSchema, themeVariablesSchema, type AppKitOptionsInput, type ThemeMode, type ThemeVariables } from './config/options.js'
-import { describeIssue } from './config/describe-issue.js'
-import { AppKitOptionsError } from './config/options.js'
+import { parseOptions, type AppKitOptionsInput, type ThemeMode, type ThemeVariables } from './config/options.js'
+import { parseThemeMode, parseThemeVariables } from './config/theme-input.js'
 import type { ViewName } from './config/views.js'
 import { initializeStores } from './stores/initialize.js'
 import { closeModal, openModal } from './stores/modal.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
-import './elements/w3m-modal.js'
+import { AUTO_MOUNTED_ATTRIBUTE } from './elements/w3m-modal.js'
 import './elements/buttons/appkit-button.js'
 import './elements/buttons/appkit-network-button.js'
 
@@ -32,16 +31,15 @@ function themeSnapshot(): ThemeSnapshot {
   return { themeMode: $resolvedThemeMode.get(), themeVariables: $theme.get().themeVariables }
 }
 
-function checked<T>(option: string, result: { success: true; data: T } | { success: false; error: { issues: unknown[] } }): T {
-  if (result.success) return result.data
-  const issue = result.error.issues[0] as Parameters<typeof describeIssue>[0]
-  throw new AppKitOptionsError(option, describeIssue(issue).expected)
-}
-
-/** Puts one <w3m-modal> on the page; a second createAppKit reuses it. */
+/**
+ * Puts one <w3m-modal> on the page unless the page has one; a second createAppKit reuses it. A
+ * modal the app renders itself later (for example React's <W3mModal>) replaces this one.
+ */
 function mountModal(): void {
   if (typeof document === 'undefined' || document.querySelector('w3m-modal')) return
-  document.body.append(document.createElement('w3m-modal'))
+  const modal = document.createElement('w3m-modal')
+  modal.setAttribute(AUTO_MOUNTED_ATTRIBUTE, '')
+  document.body.append(modal)
 }
 
 /**
@@ -58,10 +56,9 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
     getState: () => $publicState.get(),
     subscribeState: callback => $publicState.listen(callback),
     getThemeMode: () => $resolvedThemeMode.get(),
-    setThemeMode: mode => setThemeMode(checked('themeMode', themeModeSchema.safeParse(mode))),
+    setThemeMode: mode => setThemeMode(parseThemeMode(mode)),
     getThemeVariables: () => $theme.get().themeVariables,
-    setThemeVariables: variables =>
-      setThemeVariables(checked('themeVariables', themeVariablesSchema.safeParse(variables))),
+    setThemeVariables: variables => setThemeVariables(parseThemeVariables(variables)),
     subscribeTheme: callback => {
       const stops = [$theme.listen(() => callback(themeSnapshot())), $resolvedThemeMode.listen(() => callback(themeSnapshot()))]
       return () => stops.forEach(stop => stop())

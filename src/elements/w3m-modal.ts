@@ -14,6 +14,9 @@ import './w3m-header.js'
 import './w3m-router.js'
 import './w3m-toast.js'
 
+/** Marks the modal createAppKit put on the page itself; a modal the app renders replaces it. */
+export const AUTO_MOUNTED_ATTRIBUTE = 'data-appkit-auto'
+
 /**
  * The modal: a native <dialog> opened with showModal(), so focus stays inside and the page behind
  * is inert. Escape and a backdrop click close it, unless a required sign-in forbids closing; then
@@ -47,6 +50,12 @@ export class W3mModal extends LitElement {
     new ThemeController(this)
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    if (this.hasAttribute(AUTO_MOUNTED_ATTRIBUTE)) return
+    for (const auto of document.querySelectorAll(`w3m-modal[${AUTO_MOUNTED_ATTRIBUTE}]`)) auto.remove()
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.resizeObserver?.disconnect()
@@ -55,6 +64,8 @@ export class W3mModal extends LitElement {
   override render() {
     const { open, shake, loading } = this.modal.value
     const title = VIEW_TITLES[this.router.value.view] || 'Account'
+    // The click handler is for the backdrop; the keyboard path is Escape (the dialog's cancel event).
+    // eslint-disable-next-line lit-a11y/click-events-have-key-events
     return html`<dialog
         part="dialog"
         data-testid="w3m-modal"

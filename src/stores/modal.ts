@@ -1,6 +1,6 @@
 import { map } from 'nanostores'
 import { MODAL_SHAKE_MS } from '../config/constants.js'
-import { SIGN_IN_GUARDED_VIEWS, type ViewName } from '../config/views.js'
+import { SIGN_IN_GUARDED_VIEWS, VIEW_NAMES, isViewName, type ViewName } from '../config/views.js'
 import { isMobile } from '../utils/device.js'
 import { $account } from './account.js'
 import { chooseOpenView } from './open-view.js'
@@ -24,8 +24,11 @@ export interface OpenOptions {
   readonly data?: RouterData
 }
 
-/** Opens the modal on the view the open-view rule picks. */
+/** Opens the modal on the view the open-view rule picks. An unknown view name throws a TypeError. */
 export function openModal(options: OpenOptions = {}): void {
+  if (options.view !== undefined && !isViewName(options.view)) {
+    throw new TypeError(`open: unknown view ${JSON.stringify(options.view)}; expected one of ${VIEW_NAMES.join(', ')}`)
+  }
   const appOptions = $options.get()
   const view = chooseOpenView({
     requested: options.view,

@@ -26,9 +26,10 @@ export function setThemeMode(themeMode: ThemeMode | undefined): void {
 
 /** Merges variables into the current ones; a variable set to undefined is removed. */
 export function setThemeVariables(themeVariables: ThemeVariables): void {
-  const merged: Record<string, string | number | undefined> = { ...$theme.get().themeVariables, ...themeVariables }
-  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key]
-  $theme.setKey('themeVariables', merged as ThemeVariables)
+  const merged = Object.entries({ ...$theme.get().themeVariables, ...themeVariables }).filter(
+    ([, value]) => value !== undefined
+  )
+  $theme.setKey('themeVariables', Object.fromEntries(merged) as ThemeVariables)
 }
 
 let stopWatching: (() => void) | undefined

@@ -77,3 +77,28 @@ describe('createAppKit', () => {
     expect(() => kit.setThemeVariables({ '--w3m-accent': {} as string })).to.throw(AppKitOptionsError, 'themeVariables')
   })
 })
+
+describe('createAppKit with a modal of the app', () => {
+  it('a modal the app renders replaces the one createAppKit mounted', async () => {
+    document.querySelectorAll('w3m-modal').forEach(el => el.remove())
+    createAppKit(options)
+    expect(document.querySelectorAll('w3m-modal[data-appkit-auto]')).to.have.length(1)
+    const own = document.createElement('w3m-modal')
+    document.body.append(own)
+    expect([...document.querySelectorAll('w3m-modal')]).to.deep.equal([own])
+    own.remove()
+  })
+
+  it('open() with an unknown view throws and names the views', async () => {
+    const kit = createAppKit(options)
+    let error: unknown
+    try {
+      await kit.open({ view: 'Nope' as 'Connect' })
+    } catch (e) {
+      error = e
+    }
+    expect(String(error)).to.contain('unknown view "Nope"')
+    expect(String(error)).to.contain('Connect, Account')
+    expect(kit.getState().open).to.equal(false)
+  })
+})

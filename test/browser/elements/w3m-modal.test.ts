@@ -3,6 +3,7 @@ import { sendKeys, sendMouse, emulateMedia } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/buttons/appkit-connect-button.js'
 import type { W3mModal } from '../../../src/elements/w3m-modal.js'
+import type { ModalOpenEvent } from '../../../src/events/modal-events.js'
 import { $modal, openModal, resetModal } from '../../../src/stores/modal.js'
 import { pushView, resetRouter } from '../../../src/stores/router.js'
 import { configureSiwx, resetSiwx } from '../../../src/stores/siwx.js'
@@ -47,7 +48,7 @@ describe('w3m-modal', () => {
   })
 
   it('fires w3m-open and w3m-close', async () => {
-    const opened = oneEvent(modal, 'w3m-open')
+    const opened = oneEvent(modal, 'w3m-open') as unknown as Promise<ModalOpenEvent>
     openModal({ view: 'Networks' })
     expect((await opened).view).to.equal('Networks')
     const closed = oneEvent(modal, 'w3m-close')

@@ -1,0 +1,57 @@
+// ESLint flat config: `npm run lint`. Syntax-only typescript-eslint (no type information) to stay fast.
+import js from '@eslint/js'
+import litPlugin from 'eslint-plugin-lit'
+import litA11yPlugin from 'eslint-plugin-lit-a11y'
+import wcPlugin from 'eslint-plugin-wc'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts']
+const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.*']
+
+export default defineConfig([
+  globalIgnores(['**/dist/', '**/storybook-static/', '**/coverage/', 'custom-elements.json']),
+  {
+    files: [...sources, ...tools],
+    extends: [js.configs.recommended, tseslint.configs.strict],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
+    }
+  },
+  {
+    files: sources,
+    extends: [
+      litPlugin.configs['flat/recommended'],
+      wcPlugin.configs['flat/best-practice'],
+      litA11yPlugin.configs.recommended
+    ],
+    languageOptions: { globals: globals.browser },
+    // Lets the wc rules see `class X extends LitElement` as a custom element.
+    settings: { wc: { elementBaseClasses: ['LitElement'] } },
+    rules: {
+      // LitElement always defines the lifecycle callbacks, so `super.connectedCallback()` needs no guard.
+      'wc/guard-super-call': 'off'
+    }
+  },
+  {
+    files: ['src/**/*.ts', 'react/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] }
+  },
+  {
+    files: ['test/**/*.ts'],
+    languageOptions: { globals: globals.mocha },
+    rules: {
+      // Chai's `expect(x).to.be.true` is an expression statement.
+      '@typescript-eslint/no-unused-expressions': 'off',
+      // Tests reach into shadow roots they just rendered: `el.shadowRoot!.querySelector('x')!` (style.md).
+      '@typescript-eslint/no-non-null-assertion': 'off'
+    }
+  },
+  {
+    files: tools,
+    languageOptions: { globals: globals.node }
+  }
+])

@@ -1,0 +1,5 @@
+export { useAppKit, type UseAppKitReturn } from './use-app-kit.js'
+export { useAppKitAccount, type UseAppKitAccountOptions, type UseAppKitAccountReturn } from './use-app-kit-account.js'
+export { useAppKitNetwork, type UseAppKitNetworkReturn } from './use-app-kit-network.js'
+export { useAppKitState } from './use-app-kit-state.js'
+export { useAppKitTheme, type UseAppKitThemeReturn } from './use-app-kit-theme.js'

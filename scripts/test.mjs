@@ -1,0 +1,79 @@
+// `npm test`: every layer, in order, then one summary line `N passed, N failed` over all of them.
+// Layers: type check, lint, generated-file check, build, element tests (Web Test Runner in
+// Chromium), the Storybook check, and the Node tests (server-side import, build, end to end).
+import { spawn } from 'node:child_process'
+import { ensureChromium } from './chromium.mjs'
+
+const steps = [
+  { name: 'type check', command: 'npx tsc -p .', kind: 'check' },
+  { name: 'lint', command: 'npx eslint .', kind: 'check' },
+  { name: 'generated files', command: 'node scripts/check-generated.mjs', kind: 'check' },
+  { name: 'build', command: 'npm run build --silent', kind: 'check' },
+  { name: 'element tests', command: 'npx web-test-runner', kind: 'wtr' },
+  { name: 'storybook', command: 'npm run test:storybook --silent', kind: 'storybook' },
+  { name: 'node and end-to-end tests', command: 'node --test --test-concurrency=1 test/node/ test/e2e/', kind: 'node' }
+]
+
+function run(command) {
+  return new Promise(resolve => {
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
+    let output = ''
+    const keep = chunk => {
+      output += chunk
+      process.stdout.write(chunk)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    child.on('close', code => resolve({ code: code ?? 1, output }))
+  })
+}
+
+function lastMatch(output, pattern) {
+  const all = [...output.matchAll(pattern)]
+  return all[all.length - 1]
+}
+
+/** How many tests a step ran and how many failed, read from its runner's own summary. */
+function count(step, { code, output }) {
+  if (step.kind === 'wtr' || step.kind === 'storybook') {
+    const m = lastMatch(output, /(\d+) passed, (\d+) failed/g)
+    if (m) return { passed: Number(m[1]), failed: Number(m[2]) || (code ? 1 : 0) }
+  }
+  if (step.kind === 'node') {
+    const pass = lastMatch(output, /^ℹ pass (\d+)$/gm)
+    const fail = lastMatch(output, /^ℹ fail (\d+)$/gm)
+    if (pass && fail) return { passed: Number(pass[1]), failed: Number(fail[1]) || (code ? 1 : 0) }
+  }
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+}
+
+try {
+  const chromium = ensureChromium()
+  console.log(`Chromium: ${chromium}`)
+} catch (error) {
+  console.error(String(error instanceof Error ? error.message : error))
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+}
+
+const results = []
+const started = Date.now()
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.command}`)
+  const t0 = Date.now()
+  const result = await run(step.command)
+  const counted = count(step, result)
+  results.push({ step: step.name, ...counted, seconds: (Date.now() - t0) / 1000 })
+  if (step.name === 'build' && result.code !== 0) {
+    console.error('The build failed: the steps that need it are not run.')
+    break
+  }
+}
+
+console.log('\n=== summary')
+for (const r of results) console.log(`${r.step.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`)
+const passed = results.reduce((n, r) => n + r.passed, 0)
+const failed = results.reduce((n, r) => n + r.failed, 0) + (results.length < steps.length ? 1 : 0)
+console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)} s`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed ? 1 : 0)

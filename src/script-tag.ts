@@ -1,0 +1,35 @@
+/**
+ * The script-tag entry: `<script type="module" src=".../appkit-elements.js">` (or the single-file
+ * `appkit-elements.classic.js`) puts everything a plain page needs on `window.AppKit`:
+ *
+ *   const { createAppKit, evmAdapter, localChainA } = window.AppKit
+ *   createAppKit({ projectId, adapters: [evmAdapter()], networks: [localChainA] })
+ *
+ * Importing the kit defines its elements (<appkit-button>, <appkit-network-button>, <w3m-modal>);
+ * the modal's views still load on first use, as chunks beside this file.
+ */
+import { AppKitOptionsError, VIEW_NAMES, createAppKit } from './index.js'
+import { bitcoinAdapter } from './adapters/bitcoin/index.js'
+import { evmAdapter } from './adapters/evm/index.js'
+import { solanaAdapter } from './adapters/solana/index.js'
+import * as networks from './networks/definitions.js'
+
+/** What the script tag puts on `window.AppKit`. */
+const AppKit = Object.freeze({
+  createAppKit,
+  AppKitOptionsError,
+  VIEW_NAMES,
+  evmAdapter,
+  solanaAdapter,
+  bitcoinAdapter,
+  networks,
+  ...networks
+})
+
+declare global {
+  interface Window {
+    AppKit: typeof AppKit
+  }
+}
+
+if (typeof window !== 'undefined') window.AppKit = AppKit
