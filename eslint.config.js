@@ -11,7 +11,7 @@ const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.t
 const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.*']
 
 export default defineConfig([
-  globalIgnores(['**/dist/', '**/storybook-static/', '**/coverage/', 'custom-elements.json']),
+  globalIgnores(['**/dist/', '**/storybook-static/', '**/coverage/', 'custom-elements.json', '.tmp/', '.tmp-*/', '.cache/', '.data/']),
   {
     files: [...sources, ...tools],
     extends: [js.configs.recommended, tseslint.configs.strict],

@@ -1,6 +1,6 @@
 // `npm test`: every layer, in order, then one summary line `N passed, N failed` over all of them.
 // Layers: type check, lint, generated-file check, build, element tests (Web Test Runner in
-// Chromium), the Storybook check, and the Node tests (server-side import, build, end to end).
+// Chromium), the Storybook check, and the Node tests (API client, server-side import, end to end).
 import { spawn } from 'node:child_process'
 import { ensureChromium } from './chromium.mjs'
 
@@ -11,7 +11,9 @@ const steps = [
   { name: 'build', command: 'npm run build --silent', kind: 'check' },
   { name: 'element tests', command: 'npx web-test-runner', kind: 'wtr' },
   { name: 'storybook', command: 'npm run test:storybook --silent', kind: 'storybook' },
-  { name: 'node and end-to-end tests', command: 'node --test --test-concurrency=1 test/node/ test/e2e/', kind: 'node' }
+  { name: 'api client tests', command: 'node --import tsx --test test/api/*.test.ts', kind: 'node' },
+  { name: 'server-side import tests', command: 'node --test test/node/*.test.mjs', kind: 'node' },
+  { name: 'end-to-end tests', command: 'node --test --test-concurrency=1 test/e2e/*.test.mjs', kind: 'node' }
 ]
 
 function run(command) {
@@ -34,14 +36,17 @@ function lastMatch(output, pattern) {
 }
 
 /** How many tests a step ran and how many failed, read from its runner's own summary. */
-function count(step, { code, output }) {
+function count(step, { code, output: raw }) {
+  // eslint-disable-next-line no-control-regex -- runners colour their summaries
+  const output = raw.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
   if (step.kind === 'wtr' || step.kind === 'storybook') {
     const m = lastMatch(output, /(\d+) passed, (\d+) failed/g)
     if (m) return { passed: Number(m[1]), failed: Number(m[2]) || (code ? 1 : 0) }
   }
   if (step.kind === 'node') {
-    const pass = lastMatch(output, /^ℹ pass (\d+)$/gm)
-    const fail = lastMatch(output, /^ℹ fail (\d+)$/gm)
+    // node's test runner ends with `# pass N` / `# fail N` (TAP, when piped) or `ℹ pass N` (spec).
+    const pass = lastMatch(output, /^(?:#|ℹ) pass (\d+)$/gm)
+    const fail = lastMatch(output, /^(?:#|ℹ) fail (\d+)$/gm)
     if (pass && fail) return { passed: Number(pass[1]), failed: Number(fail[1]) || (code ? 1 : 0) }
   }
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }

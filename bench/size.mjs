@@ -1,0 +1,98 @@
+// Bundle size of the script-tag build, gzip level 9 (`npm run size` builds first; or run
+// `node bench/size.mjs` after `npm run build`).
+//
+// Prints the first load (dist/appkit-elements.js and every chunk it imports statically,
+// transitively), each lazy chunk, and the single-file classic bundle, and exits 1 when:
+// - a figure exceeds its budget in bench/size-budget.json (a lazy chunk without a budget of its
+//   own gets `lazyChunkDefault`), or
+// - the first load carries a view module (src/elements/views/w3m-*-view.ts), viem or
+//   @solana/web3.js.
+// `--json` prints the figures as JSON instead of a table.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  CLASSIC,
+  ENTRY,
+  ROOT,
+  chunkKey,
+  firstLoadClosure,
+  forbiddenInFirstLoad,
+  gzipBytes,
+  readChunkGraph
+} from './bundle-graph.mjs'
+
+export function measure() {
+  const graph = readChunkGraph()
+  const closure = firstLoadClosure(graph)
+  const firstLoadFiles = closure.map(fileName => ({ fileName, gzip: gzipBytes(fileName) }))
+  const lazy = [...graph.keys()]
+    .filter(fileName => !closure.includes(fileName))
+    .sort()
+    .map(fileName => ({ fileName, key: chunkKey(fileName), gzip: gzipBytes(fileName) }))
+  return {
+    firstLoad: { gzip: firstLoadFiles.reduce((sum, file) => sum + file.gzip, 0), files: firstLoadFiles },
+    lazy,
+    classic: { fileName: CLASSIC, gzip: gzipBytes(CLASSIC) },
+    forbidden: forbiddenInFirstLoad(graph, closure)
+  }
+}
+
+function main() {
+  const budget = JSON.parse(readFileSync(join(ROOT, 'bench/size-budget.json'), 'utf8'))
+  const sizes = measure()
+  const failures = []
+  const check = (label, bytes, limit) => {
+    if (limit === undefined) return '          '
+    if (bytes > limit) failures.push(`${label}: ${bytes} B gzip is over its budget of ${limit} B`)
+    return `${bytes > limit ? 'OVER ' : ''}/ ${limit}`.padStart(10)
+  }
+
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(sizes, null, 2))
+  } else {
+    const row = (bytes, limitText, label) => console.log(`${String(bytes).padStart(8)} B ${limitText}  ${label}`)
+    console.log('gzip -9 bytes of the script-tag build (dist/)\n')
+    row(
+      sizes.firstLoad.gzip,
+      check('first load', sizes.firstLoad.gzip, budget.firstLoad),
+      `first load: ${ENTRY} + ${sizes.firstLoad.files.length - 1} static chunks`
+    )
+    for (const file of sizes.firstLoad.files) row(file.gzip, '          ', `  ${file.fileName}`)
+    console.log('')
+    for (const chunk of sizes.lazy) {
+      const limit = budget.lazyChunks?.[chunk.key] ?? budget.lazyChunkDefault
+      row(chunk.gzip, check(chunk.key, chunk.gzip, limit), `lazy ${chunk.fileName}`)
+    }
+    console.log('')
+    row(
+      sizes.classic.gzip,
+      check('classic bundle', sizes.classic.gzip, budget.classic),
+      `classic ${CLASSIC} (everything, one file)`
+    )
+  }
+  // Budgets are checked in --json mode too.
+  if (process.argv.includes('--json')) {
+    check('first load', sizes.firstLoad.gzip, budget.firstLoad)
+    for (const chunk of sizes.lazy)
+      check(chunk.key, chunk.gzip, budget.lazyChunks?.[chunk.key] ?? budget.lazyChunkDefault)
+    check('classic bundle', sizes.classic.gzip, budget.classic)
+  }
+
+  for (const { fileName, module, why } of sizes.forbidden) {
+    failures.push(`the first load carries ${module} in dist/${fileName}: ${why}`)
+  }
+  if (failures.length > 0) {
+    console.error(`\nsize check FAILED:\n${failures.map(failure => `  - ${failure}`).join('\n')}`)
+    process.exit(1)
+  }
+  console.log('\nsize check passed: every figure within budget, no view, viem or @solana/web3.js in the first load.')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    main()
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,30 @@
+import * as z from 'zod/mini'
+
+/** A JSON-RPC 2.0 request and the envelope of its response (chain RPC, spec.md section 7). */
+export const jsonRpcIdSchema = z.union([z.number(), z.string()])
+
+export const jsonRpcRequestSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: jsonRpcIdSchema,
+  method: z.string().check(z.minLength(1)),
+  params: z.optional(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]))
+})
+export type JsonRpcRequest = z.infer<typeof jsonRpcRequestSchema>
+
+export const jsonRpcErrorObjectSchema = z.object({
+  code: z.number().check(z.int()),
+  message: z.string(),
+  data: z.optional(z.unknown())
+})
+export type JsonRpcErrorObject = z.infer<typeof jsonRpcErrorObjectSchema>
+
+/** One response: `error` when present wins; otherwise `result` (which may be null). */
+export const jsonRpcResponseSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.nullable(jsonRpcIdSchema),
+  result: z.optional(z.unknown()),
+  error: z.optional(jsonRpcErrorObjectSchema)
+})
+export type JsonRpcResponse = z.infer<typeof jsonRpcResponseSchema>
+
+export const jsonRpcBatchResponseSchema = z.array(jsonRpcResponseSchema)

@@ -1,0 +1,59 @@
+// End to end: the script-tag page served with `Content-Security-Policy: default-src 'self'`
+// (examples/csp/). No inline script or style, no eval: the modal must open, be styled (360px wide
+// at 1280x800) and cause no console error and no `securitypolicyviolation`.
+// Assumes `npm run build` already ran; fails at once when dist/ is missing.
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import {
+  assertPagesBuilt,
+  launchChromium,
+  openPage,
+  startPageServer,
+  waitForModalOpen,
+  waitForView
+} from './helpers.mjs'
+
+let server
+let browser
+
+before(async () => {
+  assertPagesBuilt()
+  server = await startPageServer()
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+test('strict CSP: the page is served with the policy', async () => {
+  const response = await fetch(`${server.url}/examples/csp/`)
+  assert.equal(response.status, 200)
+  assert.equal(response.headers.get('content-security-policy'), "default-src 'self'")
+})
+
+test('strict CSP: the modal opens, 360px wide, with no console error and no CSP violation', async () => {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+  try {
+    const response = await page.goto(`${server.url}/examples/csp/`)
+    assert.equal(response?.headers()['content-security-policy'], "default-src 'self'")
+    const connectButton = page.locator('appkit-button [data-testid="connect-button"]')
+    await connectButton.waitFor({ state: 'visible', timeout: 5000 })
+    await connectButton.click()
+    await waitForModalOpen(page)
+    await waitForView(page, 'w3m-connect-view')
+
+    const width = await page.evaluate(() => {
+      const dialog = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('dialog')
+      return dialog ? getComputedStyle(dialog).width : null
+    })
+    assert.equal(width, '360px')
+
+    // Violations are reported asynchronously: give a late one the chance to arrive.
+    await page.evaluate(() => new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 100))))
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
