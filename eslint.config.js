@@ -8,12 +8,15 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts']
-const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.*']
+const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', 'test/**/*.mjs', '*.config.*', 'examples/**/*.{js,ts}']
+// The local stack (Node): the backend, the chains, the Solana runtime; and the demo's tools.
+const stack = ['server/**/*.ts', 'chain/**/*.ts', 'solana/**/*.ts', 'test/{server,chain,solana,api,wallets}/**/*.ts']
+const demo = ['wallets/**/*.ts', 'demo/**/*.{ts,tsx}', 'examples/**/*.tsx', '.storybook/**/*.ts']
 
 export default defineConfig([
   globalIgnores(['**/dist/', '**/storybook-static/', '**/coverage/', 'custom-elements.json', '.tmp/', '.tmp-*/', '.cache/', '.data/']),
   {
-    files: [...sources, ...tools],
+    files: [...sources, ...tools, ...stack, ...demo],
     extends: [js.configs.recommended, tseslint.configs.strict],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
@@ -42,6 +45,7 @@ export default defineConfig([
   },
   {
     files: ['test/**/*.ts'],
+    ignores: ['test/{server,chain,solana,api,wallets}/**'],
     languageOptions: { globals: globals.mocha },
     rules: {
       // Chai's `expect(x).to.be.true` is an expression statement.
@@ -51,7 +55,22 @@ export default defineConfig([
     }
   },
   {
-    files: tools,
+    files: [...tools, ...stack],
     languageOptions: { globals: globals.node }
+  },
+  {
+    files: [...demo, 'examples/**/*.js'],
+    languageOptions: { globals: globals.browser }
+  },
+  {
+    // End-to-end tests run code in the page (page.evaluate), where browser globals exist.
+    files: ['test/e2e/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } }
+  },
+  {
+    // The product (src/, react/) keeps the strict rule. Tests and the local stack's Node tools read
+    // arrays under noUncheckedIndexedAccess right after checking them, where `!` is the plain idiom.
+    files: ['test/**/*.ts', ...stack],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' }
   }
 ])
