@@ -14,6 +14,9 @@ import { StoreController } from './shared/store-controller.js'
  * @csspart title - The view's title.
  */
 export class W3mHeader extends LitElement {
+  /** `header.focus()` focuses its first button: the modal moves focus here when it opens. */
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true }
+
   static override styles = [
     resetStyles,
     css`

@@ -14,6 +14,9 @@ export const modalStyles = css`
     color: var(--w3m-color-fg);
     overflow: visible;
   }
+  dialog:focus-visible {
+    outline: none;
+  }
   dialog::backdrop {
     background: var(--w3m-color-overlay);
     animation: w3m-fade-in 150ms ease-out;

@@ -94,12 +94,24 @@ export class W3mModal extends LitElement {
     if (open && !this.dialog.open) {
       this.opener = deepActiveElement()
       this.dialog.showModal()
+      void this.focusHeader()
       if (this.content) this.resizeObserver?.observe(this.content)
       const event = new ModalOpenEvent(this.router.value.view)
       this.dispatchEvent(event)
     } else if (!open && this.dialog.open) {
       this.dialog.close()
     }
+  }
+
+  /**
+   * showModal() does not look into shadow roots for a focus target, so focus would rest on the bare
+   * dialog: move it to the header's first button instead.
+   */
+  private async focusHeader(): Promise<void> {
+    const header = this.shadowRoot?.querySelector('w3m-header')
+    if (!header) return
+    await header.updateComplete
+    if (this.dialog.open) header.focus()
   }
 
   /** Escape: the store decides whether the modal may close. */

@@ -13,7 +13,8 @@ export type BalanceQuery = z.output<typeof balanceQuerySchema>
  * A token balance (spec.md section 3). `quantity.decimals` is the token's decimals as a string
  * ("18"); `quantity.numeric` the amount in token units as a decimal string ("1.5"), so the exact
  * bigint is `parseUnits(numeric, Number(decimals))`. `value` and `price` are in USD.
- * `address` is the token contract (absent for the native token); `chainId` is CAIP-2.
+ * `address` is the token contract as a CAIP-10 id ("eip155:1:0x..."; absent for the native token);
+ * `chainId` is CAIP-2.
  */
 export const tokenBalanceSchema = z.object({
   name: z.string(),

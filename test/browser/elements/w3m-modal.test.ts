@@ -42,6 +42,13 @@ describe('w3m-modal', () => {
     expect(currentView(modal)!.localName).to.equal('w3m-connect-view')
   })
 
+  it('moves focus into the modal, to the header\'s first button, when it opens', async () => {
+    await openOn(modal)
+    const header = modal.shadowRoot!.querySelector('w3m-header')!
+    const close = header.shadowRoot!.querySelector('[data-testid=header-close]')
+    await waitUntil(() => deepActiveElement() === close, 'focus did not move to the close button')
+  })
+
   it('is 360px wide on a wide screen', async () => {
     const dialog = await openOn(modal)
     expect(dialog.getBoundingClientRect().width).to.equal(360)

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite'
+import '../../src/elements/w3m-modal.js'
+import { connectedEvmAccount } from '../../test/fixtures/accounts.js'
+import { appKitOptions } from '../../test/fixtures/options.js'
+import { modalStory } from '../support/modal-story.js'
+
+/**
+ * The modal opened on every view of src/config/views.ts (VIEW_NAMES). Views whose flows are still
+ * to come show their name.
+ */
+const meta = {
+  title: 'Modal/w3m-modal',
+  component: 'w3m-modal'
+} satisfies Meta
+
+export default meta
+type Story = StoryObj
+
+const connected = { account: connectedEvmAccount }
+const signInRequired = { options: { ...appKitOptions, siwx: { required: true } }, account: connectedEvmAccount }
+
+export const Connect: Story = modalStory('Connect')
+export const Account: Story = modalStory('Account', connected)
+export const AllWallets: Story = modalStory('AllWallets')
+export const ConnectingWalletConnectBasic: Story = modalStory('ConnectingWalletConnectBasic')
+export const ConnectingWalletConnect: Story = modalStory('ConnectingWalletConnect')
+export const ConnectingExternal: Story = modalStory('ConnectingExternal')
+export const ConnectingFarcaster: Story = modalStory('ConnectingFarcaster')
+export const SwitchNetwork: Story = modalStory('SwitchNetwork', connected)
+export const SwitchActiveChain: Story = modalStory('SwitchActiveChain', connected)
+export const UnsupportedChain: Story = modalStory('UnsupportedChain', connected)
+export const Swap: Story = modalStory('Swap', connected)
+export const ApproveTransaction: Story = modalStory('ApproveTransaction', connected)
+export const SIWXSignMessage: Story = modalStory('SIWXSignMessage', signInRequired)
+export const RegisterAccountName: Story = modalStory('RegisterAccountName', connected)
+export const RegisterAccountNameSuccess: Story = modalStory('RegisterAccountNameSuccess', connected)
+export const Networks: Story = modalStory('Networks')
