@@ -13,6 +13,7 @@ const steps = [
   { name: 'storybook', command: 'npm run test:storybook --silent', kind: 'storybook' },
   { name: 'api client tests', command: 'node --import tsx --test test/api/*.test.ts', kind: 'node' },
   { name: 'solana runtime tests', command: 'node --import tsx --test test/solana/*.test.ts', kind: 'node' },
+  { name: 'test wallet tests', command: 'node --import tsx --test test/wallets/*.test.ts', kind: 'node' },
   { name: 'server-side import tests', command: 'node --test test/node/*.test.mjs', kind: 'node' },
   { name: 'end-to-end tests', command: 'node --test --test-concurrency=1 test/e2e/*.test.mjs', kind: 'node' }
 ]

@@ -91,3 +91,14 @@ export const bitcoinTestnet = {
   rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
   testnet: true
 } as const satisfies CaipNetwork
+
+/** The local Solana runtime of `npm start` (litesvm behind JSON-RPC); its genesis hash is fixed. */
+export const solanaLocal = {
+  id: 'CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3',
+  caipNetworkId: 'solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3',
+  chainNamespace: 'solana',
+  name: 'Solana Local',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'], webSocket: ['ws://127.0.0.1:8900'] } },
+  testnet: true
+} as const satisfies CaipNetwork

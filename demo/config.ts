@@ -1,0 +1,36 @@
+/**
+ * The demo's settings, fixed at build time from VITE_* environment variables (demo/README.md).
+ * Default: everything on 127.0.0.1, as `npm start` runs it.
+ */
+import { localChainA, localChainB } from 'appkit-elements/evm'
+import { solanaLocal } from 'appkit-elements/solana'
+import type { CaipNetwork } from 'appkit-elements'
+
+const env = import.meta.env
+
+function setting(value: string | undefined, fallback: string): string {
+  const trimmed = value?.trim()
+  return trimmed ? trimmed : fallback
+}
+
+export const demoConfig = {
+  projectId: setting(env.VITE_APPKIT_PROJECT_ID, 'appkit-local'),
+  apiUrl: setting(env.VITE_APPKIT_API_URL, 'http://127.0.0.1:8787'),
+  chainARpc: setting(env.VITE_APPKIT_CHAIN_A_RPC, localChainA.rpcUrls.default.http[0]),
+  chainBRpc: setting(env.VITE_APPKIT_CHAIN_B_RPC, localChainB.rpcUrls.default.http[0]),
+  solanaRpc: setting(env.VITE_APPKIT_SOLANA_RPC, 'http://127.0.0.1:8899'),
+  testWallets: setting(env.VITE_APPKIT_TEST_WALLETS, 'true') !== 'false'
+} as const
+
+/** A network with its RPC replaced (when VITE_APPKIT_*_RPC moves a chain). */
+function withRpc<N extends CaipNetwork>(network: N, rpcUrl: string): N {
+  return rpcUrl === network.rpcUrls.default.http[0] ? network : { ...network, rpcUrls: { default: { http: [rpcUrl] } } }
+}
+
+export { solanaLocal }
+
+export const demoNetworks = [
+  withRpc(localChainA, demoConfig.chainARpc),
+  withRpc(localChainB, demoConfig.chainBRpc),
+  withRpc(solanaLocal, demoConfig.solanaRpc)
+] as const

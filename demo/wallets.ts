@@ -1,0 +1,25 @@
+/**
+ * The test wallets on the demo page (they are not part of the kit: wallets/ in the repository).
+ * The AppKit Dev Wallet announces itself over EIP-6963; the Solana test wallet registers through
+ * the Wallet Standard. Both ask in their own panel before connecting, signing or sending.
+ */
+import { installDevWallet, type DevWallet } from '../wallets/dev-wallet/index.js'
+import { installSolanaTestWallet, type InstalledSolanaTestWallet } from '../wallets/solana-test-wallet/index.js'
+import { demoConfig } from './config.js'
+
+export interface TestWallets {
+  readonly dev: DevWallet
+  readonly solana: InstalledSolanaTestWallet
+}
+
+export function installTestWallets(): TestWallets | undefined {
+  if (!demoConfig.testWallets) return undefined
+  const dev = installDevWallet({
+    chains: [
+      { chainId: 31337, rpcUrl: demoConfig.chainARpc, name: 'Local Chain A' },
+      { chainId: 31338, rpcUrl: demoConfig.chainBRpc, name: 'Local Chain B' }
+    ]
+  })
+  const solana = installSolanaTestWallet({ rpcUrl: demoConfig.solanaRpc })
+  return { dev, solana }
+}

@@ -1,0 +1,430 @@
+/**
+ * The AppKit Solana Test Wallet: a Wallet Standard wallet over one local test key, signing with
+ * WebCrypto Ed25519 and sending to one Solana JSON-RPC endpoint (the local LiteSVM runtime).
+ */
+import { VersionedTransaction } from '@solana/web3.js'
+import {
+  SolanaSignAndSendTransaction,
+  SolanaSignMessage,
+  SolanaSignTransaction,
+  type SolanaSignAndSendTransactionFeature,
+  type SolanaSignAndSendTransactionInput,
+  type SolanaSignAndSendTransactionOutput,
+  type SolanaSignMessageFeature,
+  type SolanaSignMessageInput,
+  type SolanaSignMessageOutput,
+  type SolanaSignTransactionFeature,
+  type SolanaSignTransactionInput,
+  type SolanaSignTransactionOutput,
+  type SolanaTransactionCommitment
+} from '@solana/wallet-standard-features'
+import {
+  ReadonlyWalletAccount,
+  StandardConnect,
+  StandardDisconnect,
+  StandardEvents,
+  type IdentifierArray,
+  type StandardConnectFeature,
+  type StandardConnectInput,
+  type StandardConnectOutput,
+  type StandardDisconnectFeature,
+  type StandardEventsChangeProperties,
+  type StandardEventsFeature,
+  type StandardEventsListeners,
+  type StandardEventsNames,
+  type Wallet,
+  type WalletAccount
+} from '@wallet-standard/core'
+import { ApprovalQueue, shorten, type ApprovalRequest, type AutoApprove } from '../shared/approval-panel.js'
+import { SOLANA_WALLET_ICON } from '../shared/icons.js'
+import { JsonStorage, isRecord } from '../shared/storage.js'
+import { encodeBase58 } from './base58.js'
+import { ed25519Signer, type Ed25519Signer } from './ed25519.js'
+
+export const SOLANA_TEST_WALLET_NAME = 'AppKit Solana Test Wallet'
+
+/** Wallet Standard errors carry an EIP-1193-style code, as Solana wallets do (4001 on rejection). */
+export class SolanaWalletError extends Error {
+  readonly code: number
+  constructor(code: number, message: string) {
+    super(message)
+    this.name = 'SolanaWalletError'
+    this.code = code
+  }
+}
+
+const userRejected = () => new SolanaWalletError(4001, 'User rejected the request.')
+const unauthorized = (detail: string) => new SolanaWalletError(4100, detail)
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111'
+const LAMPORTS_PER_SOL = 1_000_000_000
+const COMMITMENT_RANK: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 }
+
+type Features = StandardConnectFeature &
+  StandardDisconnectFeature &
+  StandardEventsFeature &
+  SolanaSignTransactionFeature &
+  SolanaSignAndSendTransactionFeature &
+  SolanaSignMessageFeature
+
+export interface SolanaTestWalletConfig {
+  secretKey: readonly number[]
+  label: string
+  rpcUrl: string
+  chains: IdentifierArray
+  autoApprove?: AutoApprove
+  storageKey: string
+  /** How long signAndSendTransaction waits for the requested commitment. */
+  confirmTimeoutMs: number
+}
+
+interface Persisted {
+  version: 1
+  address: string
+  origins: string[]
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+function formatSol(lamports: bigint): string {
+  const whole = lamports / BigInt(LAMPORTS_PER_SOL)
+  const fraction = (lamports % BigInt(LAMPORTS_PER_SOL)).toString().padStart(9, '0').replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : whole.toString()
+}
+
+function readU64(data: Uint8Array, offset: number): bigint {
+  let value = 0n
+  for (let i = 7; i >= 0; i--) value = (value << 8n) | BigInt(data[offset + i] ?? 0)
+  return value
+}
+
+export class SolanaTestWallet implements Wallet {
+  readonly version = '1.0.0' as const
+  readonly name = SOLANA_TEST_WALLET_NAME
+  readonly icon = SOLANA_WALLET_ICON
+  readonly approvals: ApprovalQueue
+  readonly rpcUrl: string
+
+  #chains: IdentifierArray
+  #signer: Ed25519Signer
+  #address: string
+  #label: string
+  #account: WalletAccount | undefined
+  #changeListeners: StandardEventsListeners['change'][] = []
+  #storage: JsonStorage<Persisted>
+  #confirmTimeoutMs: number
+  #rpcId = 0
+
+  constructor(config: SolanaTestWalletConfig) {
+    this.#signer = ed25519Signer(config.secretKey)
+    this.#address = encodeBase58(this.#signer.publicKey)
+    this.#label = config.label
+    this.#chains = config.chains
+    this.rpcUrl = config.rpcUrl
+    this.#storage = new JsonStorage<Persisted>(config.storageKey)
+    this.#confirmTimeoutMs = config.confirmTimeoutMs
+    this.approvals = new ApprovalQueue({
+      walletName: SOLANA_TEST_WALLET_NAME,
+      testIdPrefix: 'solana-wallet',
+      placement: 'left',
+      autoApprove: config.autoApprove
+    })
+  }
+
+  get address(): string {
+    return this.#address
+  }
+
+  get chains(): IdentifierArray {
+    return this.#chains.slice()
+  }
+
+  get accounts(): readonly WalletAccount[] {
+    return this.#account ? [this.#account] : []
+  }
+
+  #features?: Features
+
+  get features(): Features {
+    return (this.#features ??= {
+      [StandardConnect]: { version: '1.0.0', connect: this.#connect },
+      [StandardDisconnect]: { version: '1.0.0', disconnect: this.#disconnect },
+      [StandardEvents]: { version: '1.0.0', on: this.#on },
+      [SolanaSignTransaction]: {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0],
+        signTransaction: this.#signTransaction
+      },
+      [SolanaSignAndSendTransaction]: {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0],
+        signAndSendTransaction: this.#signAndSendTransaction
+      },
+      [SolanaSignMessage]: { version: '1.1.0', signMessage: this.#signMessage }
+    })
+  }
+
+  /** Adds a chain (e.g. the local runtime's genesis id) and tells the app. */
+  addChain(chain: `${string}:${string}`): void {
+    if (this.#chains.includes(chain)) return
+    this.#chains = [...this.#chains, chain]
+    if (this.#account) this.#account = this.#makeAccount()
+    this.#emit('change', { chains: this.chains, ...(this.#account ? { accounts: this.accounts } : {}) })
+  }
+
+  #makeAccount(): WalletAccount {
+    return new ReadonlyWalletAccount({
+      address: this.#address,
+      publicKey: this.#signer.publicKey.slice(),
+      chains: this.chains,
+      features: [SolanaSignTransaction, SolanaSignAndSendTransaction, SolanaSignMessage],
+      label: this.#label,
+      icon: SOLANA_WALLET_ICON
+    })
+  }
+
+  // ---------------------------------------------------------------- persistence
+
+  #approvedOrigins(): string[] {
+    const stored = this.#storage.read(value => {
+      if (!isRecord(value) || value.version !== 1 || value.address !== this.#address || !Array.isArray(value.origins)) {
+        return undefined
+      }
+      return { version: 1, address: this.#address, origins: value.origins.filter(o => typeof o === 'string') }
+    })
+    return stored?.origins ?? []
+  }
+
+  #setApproved(approved: boolean): void {
+    const others = this.#approvedOrigins().filter(origin => origin !== location.origin)
+    this.#storage.write({ version: 1, address: this.#address, origins: approved ? [...others, location.origin] : others })
+  }
+
+  // ---------------------------------------------------------------- events
+
+  #on = <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): (() => void) => {
+    // 'change' is the only Wallet Standard event.
+    const change = listener as StandardEventsListeners['change']
+    if (event === 'change') this.#changeListeners.push(change)
+    return () => {
+      this.#changeListeners = this.#changeListeners.filter(existing => existing !== change)
+    }
+  }
+
+  #emit(_event: 'change', properties: StandardEventsChangeProperties): void {
+    for (const listener of [...this.#changeListeners]) {
+      try {
+        listener(properties)
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error
+        })
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- connect
+
+  #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
+    if (!this.#account) {
+      const approved = this.#approvedOrigins().includes(location.origin)
+      if (!approved) {
+        // A silent connect never asks: it connects only a site that was approved before.
+        if (input?.silent) return { accounts: [] }
+        await this.#ask({
+          method: 'standard:connect',
+          title: `Connect to ${location.host || location.origin}`,
+          details: [
+            ['Account', this.#address],
+            ['Chains', this.#chains.join('\n')]
+          ]
+        })
+        this.#setApproved(true)
+      }
+      this.#account = this.#makeAccount()
+      this.#emit('change', { accounts: this.accounts })
+    }
+    return { accounts: this.accounts }
+  }
+
+  #disconnect = async (): Promise<void> => {
+    this.#setApproved(false)
+    if (this.#account) {
+      this.#account = undefined
+      this.#emit('change', { accounts: this.accounts })
+    }
+  }
+
+  async #ask(request: ApprovalRequest): Promise<void> {
+    if (!(await this.approvals.ask(request))) throw userRejected()
+  }
+
+  #checkAccount(account: WalletAccount): void {
+    if (!this.#account) throw unauthorized('The Solana test wallet is not connected: call standard:connect first.')
+    if (account.address !== this.#address) throw unauthorized(`This wallet holds ${this.#address}, not ${account.address}.`)
+  }
+
+  // ---------------------------------------------------------------- transactions
+
+  #parse(bytes: Uint8Array): VersionedTransaction {
+    try {
+      return VersionedTransaction.deserialize(Uint8Array.from(bytes))
+    } catch (error) {
+      throw new SolanaWalletError(-32602, `Not a serialized transaction: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+
+  /** What a transaction does, for the panel: SOL transfers spelled out, other instructions by program. */
+  #describe(transaction: VersionedTransaction): string[] {
+    const keys = transaction.message.staticAccountKeys.map(key => encodeBase58(key.toBytes()))
+    return transaction.message.compiledInstructions.map(instruction => {
+      const program = keys[instruction.programIdIndex] ?? `lookup #${instruction.programIdIndex}`
+      const data = instruction.data
+      if (program === SYSTEM_PROGRAM && data.length >= 12 && data[0] === 2 && data[1] === 0 && data[2] === 0 && data[3] === 0) {
+        const to = keys[instruction.accountKeyIndexes[1] ?? -1] ?? '?'
+        return `Transfer ${formatSol(readU64(data, 4))} SOL to ${to}`
+      }
+      return `Program ${program}, ${instruction.accountKeyIndexes.length} accounts, ${data.length} bytes of data`
+    })
+  }
+
+  /** Adds this wallet's signature where the message asks for it. */
+  async #sign(transaction: VersionedTransaction): Promise<Uint8Array> {
+    const { message } = transaction
+    const signers = message.staticAccountKeys.slice(0, message.header.numRequiredSignatures)
+    const at = signers.findIndex(key => encodeBase58(key.toBytes()) === this.#address)
+    if (at === -1) throw new SolanaWalletError(-32602, `The transaction does not need a signature from ${this.#address}.`)
+    const signature = await this.#signer.sign(message.serialize())
+    transaction.signatures[at] = signature
+    return signature
+  }
+
+  #request(method: string, inputs: readonly { transaction: Uint8Array }[]): { request: ApprovalRequest; parsed: VersionedTransaction[] } {
+    const parsed = inputs.map(input => this.#parse(input.transaction))
+    const lines = parsed.flatMap((transaction, index) =>
+      this.#describe(transaction).map((line, j): [string, string] => [
+        parsed.length > 1 ? `Tx ${index + 1}.${j + 1}` : `Instruction ${j + 1}`,
+        line
+      ])
+    )
+    const first = lines[0]?.[1]
+    const title =
+      parsed.length > 1
+        ? `${method === SolanaSignTransaction ? 'Sign' : 'Sign and send'} ${parsed.length} transactions`
+        : lines.length === 1 && first?.startsWith('Transfer ')
+          ? first.replace(/to (\S+)$/, (_, to: string) => `to ${shorten(to)}`)
+          : method === SolanaSignTransaction
+            ? 'Sign a transaction'
+            : 'Sign and send a transaction'
+    return {
+      parsed,
+      request: { method, title, details: [['Account', this.#address], ['RPC', this.rpcUrl], ...lines] }
+    }
+  }
+
+  #signTransaction = async (...inputs: readonly SolanaSignTransactionInput[]): Promise<readonly SolanaSignTransactionOutput[]> => {
+    for (const input of inputs) this.#checkAccount(input.account)
+    const { request, parsed } = this.#request(SolanaSignTransaction, inputs)
+    await this.#ask(request)
+    const outputs: SolanaSignTransactionOutput[] = []
+    for (const transaction of parsed) {
+      await this.#sign(transaction)
+      outputs.push({ signedTransaction: transaction.serialize() })
+    }
+    return outputs
+  }
+
+  #signAndSendTransaction = async (
+    ...inputs: readonly SolanaSignAndSendTransactionInput[]
+  ): Promise<readonly SolanaSignAndSendTransactionOutput[]> => {
+    for (const input of inputs) {
+      this.#checkAccount(input.account)
+      if (!this.#chains.includes(input.chain)) {
+        throw new SolanaWalletError(4901, `The Solana test wallet does not support the chain ${input.chain}.`)
+      }
+    }
+    const { request, parsed } = this.#request(SolanaSignAndSendTransaction, inputs)
+    await this.#ask(request)
+    const outputs: SolanaSignAndSendTransactionOutput[] = []
+    for (const [index, transaction] of parsed.entries()) {
+      const options = inputs[index]?.options ?? {}
+      const signature = await this.#sign(transaction)
+      const config: Record<string, unknown> = { encoding: 'base64' }
+      if (options.skipPreflight !== undefined) config.skipPreflight = options.skipPreflight
+      if (options.preflightCommitment) config.preflightCommitment = options.preflightCommitment
+      if (options.maxRetries !== undefined) config.maxRetries = options.maxRetries
+      if (options.minContextSlot !== undefined) config.minContextSlot = options.minContextSlot
+      await this.rpc('sendTransaction', [bytesToBase64(transaction.serialize()), config])
+      if (options.commitment) await this.#confirm(encodeBase58(signature), options.commitment)
+      outputs.push({ signature })
+    }
+    return outputs
+  }
+
+  #signMessage = async (...inputs: readonly SolanaSignMessageInput[]): Promise<readonly SolanaSignMessageOutput[]> => {
+    for (const input of inputs) this.#checkAccount(input.account)
+    const decoder = new TextDecoder('utf-8', { fatal: true })
+    const describe = (message: Uint8Array) => {
+      try {
+        return decoder.decode(message)
+      } catch {
+        return `0x${Array.from(message, b => b.toString(16).padStart(2, '0')).join('')}`
+      }
+    }
+    await this.#ask({
+      method: SolanaSignMessage,
+      title: inputs.length > 1 ? `Sign ${inputs.length} messages` : 'Sign a message',
+      details: [['Account', this.#address], ...inputs.map((input, i): [string, string] => [`Message ${i + 1}`, describe(input.message)])]
+    })
+    const outputs: SolanaSignMessageOutput[] = []
+    for (const input of inputs) {
+      const signature = await this.#signer.sign(input.message)
+      outputs.push({ signedMessage: input.message, signature, signatureType: 'ed25519' })
+    }
+    return outputs
+  }
+
+  // ---------------------------------------------------------------- RPC
+
+  /** One JSON-RPC call to the wallet's endpoint; an RPC error becomes a SolanaWalletError with its code. */
+  async rpc(method: string, params: unknown[] = []): Promise<unknown> {
+    let response: Response
+    try {
+      response = await fetch(this.rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++this.#rpcId, method, params })
+      })
+    } catch (error) {
+      throw new SolanaWalletError(4900, `The Solana test wallet cannot reach ${this.rpcUrl}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    const body = (await response.json().catch(() => undefined)) as unknown
+    if (!isRecord(body)) throw new SolanaWalletError(-32603, `${this.rpcUrl} answered ${method} with HTTP ${response.status} and no JSON-RPC object`)
+    if (isRecord(body.error)) {
+      const { code, message } = body.error
+      throw new SolanaWalletError(typeof code === 'number' ? code : -32603, typeof message === 'string' ? message : `${method} failed`)
+    }
+    return body.result
+  }
+
+  async #confirm(signature: string, commitment: SolanaTransactionCommitment): Promise<void> {
+    const wanted = COMMITMENT_RANK[commitment] ?? 1
+    const deadline = Date.now() + this.#confirmTimeoutMs
+    for (;;) {
+      const result = (await this.rpc('getSignatureStatuses', [[signature]])) as {
+        value: ({ err: unknown; confirmationStatus?: string } | null)[]
+      }
+      const status = result.value[0]
+      if (status?.err) throw new SolanaWalletError(-32002, `Transaction ${signature} failed: ${JSON.stringify(status.err)}`)
+      if (status && (COMMITMENT_RANK[status.confirmationStatus ?? 'processed'] ?? 0) >= wanted) return
+      if (Date.now() > deadline) {
+        throw new SolanaWalletError(-32003, `Transaction ${signature} was not ${commitment} within ${this.#confirmTimeoutMs} ms`)
+      }
+      await new Promise(resolve => setTimeout(resolve, 100))
+    }
+  }
+}
