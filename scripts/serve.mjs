@@ -1,6 +1,7 @@
 // A small static server for the built kit and its examples (`npm start` builds first, then runs it).
 //
-//   /                       a list of the examples
+//   /                       the demo app (demo/dist, built by `npm run build:demo`), else the list below
+//   /examples/              a list of the examples
 //   /dist/...               the build (dist/appkit-elements.js, its chunks, the library)
 //   /examples/script-tag/   the script-tag page
 //   /examples/csp/          the same page with `Content-Security-Policy: default-src 'self'`
@@ -17,6 +18,9 @@ import { fileURLToPath } from 'node:url'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const HOST = '127.0.0.1'
 export const STRICT_CSP = "default-src 'self'"
+/** The demo talks to the local stack on other 127.0.0.1 ports; wallet icons are data: URIs. */
+export const DEMO_CSP =
+  "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data: http://127.0.0.1:*"
 
 const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -38,7 +42,8 @@ const MIME_TYPES = {
 const MOUNTS = [
   ['/dist/', join(ROOT, 'dist')],
   ['/examples/react/', join(ROOT, 'examples/react/dist')],
-  ['/examples/', join(ROOT, 'examples')]
+  ['/examples/', join(ROOT, 'examples')],
+  ['/', join(ROOT, 'demo/dist')]
 ]
 
 /** Source files of the examples that are not part of a page (the React example is served built). */
@@ -106,8 +111,10 @@ function handle(request, response) {
   }
   const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }
   if (pathname.startsWith('/examples/csp/')) headers['Content-Security-Policy'] = STRICT_CSP
+  else if (!pathname.startsWith('/examples/') && !pathname.startsWith('/dist/')) headers['Content-Security-Policy'] = DEMO_CSP
 
-  if (pathname === '/' || pathname === '/index.html') {
+  const demoBuilt = existsSync(join(ROOT, 'demo/dist/index.html'))
+  if (pathname === '/examples/' || pathname === '/examples/index.html' || (!demoBuilt && pathname === '/')) {
     send(response, 200, request.method === 'HEAD' ? undefined : indexPage(), {
       ...headers,
       'Content-Type': MIME_TYPES['.html']

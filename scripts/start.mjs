@@ -1,0 +1,162 @@
+// `npm start`: the embedded default, all on 127.0.0.1, with no internet and no account:
+//   chains   two local EVM chains (hardhat, ids 31337 and 31338) with the test contracts deployed
+//   solana   the local Solana runtime (LiteSVM behind JSON-RPC and websockets)
+//   backend  the reference backend (server/) reading those chains
+//   web      the demo app (demo/dist), the examples and the built kit
+// Each process's output is labelled; Ctrl-C stops them all; a taken port fails at once, naming it.
+// Prints the demo's URL and how long the start took.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { startServer } from './serve.mjs'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const started = performance.now()
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1)
+
+const PORTS = {
+  chainA: Number(process.env.CHAIN_A_PORT ?? 8545),
+  chainB: Number(process.env.CHAIN_B_PORT ?? 8546),
+  solana: Number(process.env.SOLANA_PORT ?? 8899),
+  backend: Number(process.env.APPKIT_SERVER_PORT ?? 8787),
+  web: Number(process.env.PORT ?? 5173)
+}
+
+/** Who needs each port: Solana also takes the next one for its websocket. */
+const NEEDED = [
+  [PORTS.chainA, 'chain A (CHAIN_A_PORT)'],
+  [PORTS.chainB, 'chain B (CHAIN_B_PORT)'],
+  [PORTS.solana, 'Solana RPC (SOLANA_PORT)'],
+  [PORTS.solana + 1, 'Solana websocket (SOLANA_PORT + 1)'],
+  [PORTS.backend, 'the backend (APPKIT_SERVER_PORT)'],
+  [PORTS.web, 'the demo (PORT)']
+]
+
+const children = new Set()
+let stopping = false
+
+function label(name, chunk, stream) {
+  const text = chunk.toString()
+  for (const line of text.split('\n')) if (line.trim()) stream.write(`[${name.padEnd(7)}] ${line}\n`)
+}
+
+/** Starts a labelled process; resolves when `ready` matches its output, rejects if it exits first. */
+function run(name, args, { ready, env = {}, persistent = false } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true
+  })
+  children.add(child)
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const onData = stream => chunk => {
+      label(name, chunk, stream)
+      if (!ready) return
+      output += chunk.toString()
+      if (ready.test(output)) {
+        ready = undefined
+        resolve(child)
+      }
+    }
+    child.stdout.on('data', onData(process.stdout))
+    child.stderr.on('data', onData(process.stderr))
+    child.on('exit', code => {
+      children.delete(child)
+      if (stopping) return
+      if (ready !== undefined || code !== 0 || persistent) {
+        const error = new Error(`${name} stopped (exit code ${code})`)
+        reject(error)
+        // A service that dies after it was ready takes the rest down with it.
+        if (persistent) {
+          console.error(error.message)
+          stopAll(1)
+        }
+      } else resolve(child)
+    })
+  })
+}
+
+function portIsFree(port) {
+  return new Promise(resolve => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+function stopAll(code) {
+  if (stopping) return
+  stopping = true
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+  setTimeout(() => process.exit(code), children.size ? 1500 : 0).unref()
+  if (!children.size) process.exit(code)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    console.log(`\n${signal}: stopping everything`)
+    stopAll(0)
+  })
+}
+
+async function main() {
+  const taken = []
+  for (const [port, who] of NEEDED) if (!(await portIsFree(port))) taken.push(`${port} (${who})`)
+  if (taken.length) {
+    console.error(`Port ${taken.join(', ')} on 127.0.0.1 is already in use: stop what runs there, or move it.`)
+    process.exit(1)
+  }
+
+  const vite = 'node_modules/vite/bin/vite.js'
+  const tsx = ['--import', 'tsx']
+  const chains = run('chains', [...tsx, 'chain/start.ts'], {
+    ready: /Chains ready in/,
+    persistent: true,
+    env: { CHAIN_A_PORT: String(PORTS.chainA), CHAIN_B_PORT: String(PORTS.chainB) }
+  })
+  const solana = run('solana', [...tsx, 'solana/start.ts', '--quiet', '--port', String(PORTS.solana)], {
+    ready: /ready in/,
+    persistent: true
+  })
+  const kit = run('kit', [vite, 'build', '-c', 'vite.script-tag.config.ts', '--logLevel', 'warn'])
+  const demo = run('build', [vite, 'build', '-c', 'demo/vite.config.ts', '--logLevel', 'warn'], {
+    env: {
+      VITE_APPKIT_API_URL: `http://127.0.0.1:${PORTS.backend}`,
+      VITE_APPKIT_CHAIN_A_RPC: `http://127.0.0.1:${PORTS.chainA}`,
+      VITE_APPKIT_CHAIN_B_RPC: `http://127.0.0.1:${PORTS.chainB}`,
+      VITE_APPKIT_SOLANA_RPC: `http://127.0.0.1:${PORTS.solana}`
+    }
+  })
+  await chains
+  const backend = run(
+    'backend',
+    [
+      ...tsx,
+      'server/main.ts',
+      '--port',
+      String(PORTS.backend),
+      '--rpc',
+      `31337=http://127.0.0.1:${PORTS.chainA}`,
+      '--rpc',
+      `31338=http://127.0.0.1:${PORTS.chainB}`
+    ],
+    { ready: /Backend listening on/, persistent: true }
+  )
+  await Promise.all([solana, demo, kit, backend])
+  const { url } = await startServer({ port: PORTS.web })
+  console.log(`\nappkit-elements demo: ${url}/   (examples: ${url}/examples/)`)
+  console.log(`Everything up in ${seconds()} s. Ctrl-C stops it all.`)
+}
+
+main().catch(error => {
+  console.error(error instanceof Error ? error.message : error)
+  stopAll(1)
+})
