@@ -12,6 +12,8 @@ const steps = [
   { name: 'element tests', command: 'npx web-test-runner', kind: 'wtr' },
   { name: 'storybook', command: 'npm run test:storybook --silent', kind: 'storybook' },
   { name: 'api client tests', command: 'node --import tsx --test test/api/*.test.ts', kind: 'node' },
+  { name: 'local chain tests', command: 'node --import tsx --test test/chain/*.test.ts', kind: 'node' },
+  { name: 'backend tests', command: 'node --import tsx --test --test-concurrency=1 test/server/*.test.ts', kind: 'node' },
   { name: 'solana runtime tests', command: 'node --import tsx --test test/solana/*.test.ts', kind: 'node' },
   { name: 'test wallet tests', command: 'node --import tsx --test test/wallets/*.test.ts', kind: 'node' },
   { name: 'server-side import tests', command: 'node --test test/node/*.test.mjs', kind: 'node' },
