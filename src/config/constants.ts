@@ -15,6 +15,8 @@ export const TOAST_AUTO_CLOSE_MS = 5000
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
 export const PORTFOLIO_CACHE_MS = 30_000
 export const NATIVE_BALANCE_CACHE_MS = 30_000
+/** The spec gives no balance cache time; it matches the portfolio's. */
+export const BALANCE_CACHE_MS = 30_000
 export const NAME_CACHE_MS = 5 * 60_000
 export const IDENTITY_CACHE_MS = 5 * 60_000
 export const RECENT_WALLETS_KEPT = 2

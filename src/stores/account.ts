@@ -2,7 +2,9 @@ import { map } from 'nanostores'
 import type { ChainNamespace } from '../networks/types.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
-export type AccountType = 'eoa' | 'smartAccount'
+import type { PreferredAccountType } from '../storage/keys.js'
+
+export type AccountType = PreferredAccountType
 
 /** The account state of spec.md section 3, for the active namespace. */
 export interface AccountState {

@@ -1,0 +1,3 @@
+export * from './connector-errors.js'
+export * from './switch-errors.js'
+export * from './visitor-message.js'

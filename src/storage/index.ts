@@ -1,0 +1,7 @@
+export * from './cached-value.js'
+export * from './caches.js'
+export * from './connections.js'
+export * from './keys.js'
+export { localStorageOrUndefined } from './local-storage.js'
+export * from './recent-wallets.js'
+export * from './stored-value.js'
