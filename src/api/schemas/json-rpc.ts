@@ -28,3 +28,13 @@ export const jsonRpcResponseSchema = z.object({
 export type JsonRpcResponse = z.infer<typeof jsonRpcResponseSchema>
 
 export const jsonRpcBatchResponseSchema = z.array(jsonRpcResponseSchema)
+
+/** The query of a chain RPC call (spec.md section 7): the CAIP-2 chain and the project. */
+export const rpcQuerySchema = z.object({
+  chainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 chain id such as "eip155:1"')),
+  projectId: z.string().check(z.minLength(1, 'a project id'))
+})
+export type RpcQuery = z.infer<typeof rpcQuerySchema>
+
+/** A JSON-RPC call as a proxy accepts it: one request or a non-empty batch. */
+export const jsonRpcPayloadSchema = z.union([jsonRpcRequestSchema, z.array(jsonRpcRequestSchema).check(z.minLength(1))])

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { decimalStringSchema, untrustedUrlSchema } from './common.js'
+import { decimalStringSchema, hexSchema, isoDateTimeSchema, untrustedUrlSchema } from './common.js'
 
 /** Onramp (spec.md sections 3 and 7). Money amounts are decimal strings in the named currency. */
 
@@ -41,12 +41,22 @@ export const onrampOptionsResponseSchema = z.object({
 })
 export type OnrampOptionsResponse = z.infer<typeof onrampOptionsResponseSchema>
 
-/** POST /v1/onramp/quote: currencies by id; `network` is the purchase currency's symbol. */
+/** The onramp providers (spec.md section 9: default remote providers coinbase and meld). */
+export const ONRAMP_PROVIDERS = ['coinbase', 'meld'] as const
+
+/**
+ * POST /v1/onramp/quote: currencies by id; `network` is the purchase currency's symbol; `amount` is
+ * what the visitor pays, in the payment currency. Ours, optional: `paymentMethod` (an id of the
+ * payment currency's payment_method_limits, default 'card') whose min and max the amount must
+ * respect, and `provider` (default 'coinbase').
+ */
 export const onrampQuoteBodySchema = z.object({
   purchaseCurrency: z.string().check(z.minLength(1)),
   paymentCurrency: z.string().check(z.minLength(1)),
   amount: decimalStringSchema,
-  network: z.string().check(z.minLength(1))
+  network: z.string().check(z.minLength(1)),
+  paymentMethod: z.optional(z.string().check(z.minLength(1))),
+  provider: z.optional(z.enum(ONRAMP_PROVIDERS))
 })
 export type OnrampQuoteBody = z.infer<typeof onrampQuoteBodySchema>
 
@@ -88,3 +98,36 @@ export type OnrampUrlBody = z.infer<typeof onrampUrlBodySchema>
 
 export const onrampUrlResponseSchema = z.object({ url: untrustedUrlSchema })
 export type OnrampUrlResponse = z.infer<typeof onrampUrlResponseSchema>
+
+/**
+ * The sandbox onramp of the reference backend (ours, not in the spec): the order behind a URL from
+ * POST /v1/generators/onrampurl. GET /onramp/sandbox/orders/{id} answers it; POST
+ * /onramp/sandbox/orders/{id}/pay (onrampPayBodySchema) pays it and the test tokens are sent.
+ */
+export const ONRAMP_ORDER_STATUSES = ['created', 'processing', 'completed', 'failed'] as const
+
+export const onrampOrderSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  status: z.enum(ONRAMP_ORDER_STATUSES),
+  /** Network name as in onrampNetworkSchema.name, and its CAIP-2 id. */
+  network: z.string(),
+  caipNetworkId: z.string(),
+  destination: z.string(),
+  /** Purchase currency symbol and token contract. */
+  asset: z.string(),
+  tokenAddress: z.nullable(z.string()),
+  cryptoAmount: decimalStringSchema,
+  fiatAmount: decimalStringSchema,
+  fiatCurrency: z.string(),
+  feeAmount: decimalStringSchema,
+  provider: z.enum(ONRAMP_PROVIDERS),
+  txHash: z.nullable(hexSchema),
+  error: z.nullable(z.string()),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema
+})
+export type OnrampOrder = z.infer<typeof onrampOrderSchema>
+
+/** The pay button: the amount the visitor pays (payment currency), when changed on the page. */
+export const onrampPayBodySchema = z.object({ fiatAmount: z.optional(decimalStringSchema) })
+export type OnrampPayBody = z.infer<typeof onrampPayBodySchema>

@@ -35,3 +35,25 @@ export type RevokeSessionBody = z.infer<typeof revokeSessionBodySchema>
 
 export const revokeSessionResponseSchema = successResponseSchema
 export type RevokeSessionResponse = z.infer<typeof revokeSessionResponseSchema>
+
+/**
+ * The message an account signs (personal_sign / EIP-191) to revoke a session: the backend checks
+ * that `signature` is the account's signature of this text before it marks the session revoked.
+ */
+export const revokeSessionMessage = (pci: string) => `Revoke smart session ${pci}`
+
+/**
+ * POST /v1/sessions/{id} (ours, not in the spec): records a session a wallet granted
+ * (wallet_grantPermissions) for the account `id`; `pci` is generated when absent. Answers the
+ * stored session.
+ */
+export const createSessionBodySchema = z.object({
+  pci: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  /** Unix seconds. */
+  expiry: z.number().check(z.int(), z.positive()),
+  permissions: z.array(sessionPermissionSchema),
+  context: z.optional(hexSchema)
+})
+export type CreateSessionBody = z.infer<typeof createSessionBodySchema>
+
+export const createSessionResponseSchema = smartSessionSchema

@@ -1,0 +1,106 @@
+// The backend's configuration, parsed with zod from options and the environment:
+//   APPKIT_SERVER_PORT   port (default 8787; 0 = any free port)
+//   APPKIT_SERVER_HOST   bind address (default 127.0.0.1)
+//   DATABASE_URL         PostgreSQL; without it the embedded PGlite is used
+//   APPKIT_DATA_DIR      PGlite's data directory (default .data/pglite; ':memory:' for none)
+//   APPKIT_PUBLIC_URL    this backend's URL as browsers reach it (links it hands out, e.g. the
+//                        sandbox onramp page); default: the origin of the request being answered
+//   APPKIT_PROJECTS      JSON array of projects [{ id, allowedOrigins, isAnalyticsEnabled? }]
+//                        (replaces the default project)
+//   APPKIT_ALLOWED_ORIGINS  comma list: extra origin patterns for the default project
+import * as z from 'zod'
+import { LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
+
+export const DEFAULT_PORT = 8787
+export const DEFAULT_HOST = '127.0.0.1'
+export const DEFAULT_PROJECT_ID = 'appkit-local'
+export const DEFAULT_DATA_DIR = '.data/pglite'
+
+/** Origin patterns: exact origins, `*` for one or more host labels, `:*` for any port. */
+export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', '*.pages.dev', '*.vercel.app']
+
+/** spec.md section 9: the 12 swap networks; decisions.md: plus the local chains. */
+export const SPEC_SWAP_NETWORKS = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554].map(
+  id => `eip155:${id}`
+)
+export const DEFAULT_SWAP_NETWORKS = [...SPEC_SWAP_NETWORKS, ...LOCAL_CHAIN_IDS.map(id => `eip155:${id}`)]
+
+const projectSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().default('AppKit local project'),
+  allowedOrigins: z.array(z.string().min(1)),
+  isAnalyticsEnabled: z.boolean().default(true)
+})
+export type ProjectConfig = z.infer<typeof projectSchema>
+
+export const serverConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  host: z.string().default(DEFAULT_HOST),
+  /** The URL browsers use to reach this backend; undefined = derive from the request. */
+  publicUrl: z.url().optional(),
+  databaseUrl: z.string().optional(),
+  /** PGlite's directory; undefined = in memory. */
+  dataDir: z.string().optional(),
+  projects: z.array(projectSchema).min(1),
+  /** CAIP-2 ids of the chains the convert (swap) endpoints serve. */
+  swapNetworks: z.array(z.string().regex(/^eip155:\d+$/)),
+  nameSuffixes: z.object({ current: z.string(), legacy: z.string() }),
+  /** Wallet catalog size and seed (the catalog is generated, deterministic per seed). */
+  catalog: z.object({ size: z.number().int().min(1), seed: z.string() })
+})
+export type ServerConfig = z.infer<typeof serverConfigSchema>
+export type ServerConfigInput = z.input<typeof serverConfigSchema>
+
+export function defaultProject(extraOrigins: string[] = []): ProjectConfig {
+  return {
+    id: DEFAULT_PROJECT_ID,
+    name: 'AppKit local project',
+    allowedOrigins: [...DEFAULT_ALLOWED_ORIGINS, ...extraOrigins],
+    isAnalyticsEnabled: true
+  }
+}
+
+/**
+ * The configuration from `options` over the environment over the defaults. Throws a readable error
+ * naming the setting when something is malformed.
+ */
+export function loadConfig(
+  options: Partial<ServerConfigInput> = {},
+  env: NodeJS.ProcessEnv = process.env
+): ServerConfig {
+  const extraOrigins = (env.APPKIT_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map(item => item.trim())
+    .filter(Boolean)
+  let projects: unknown = options.projects
+  if (projects === undefined && env.APPKIT_PROJECTS) {
+    try {
+      projects = JSON.parse(env.APPKIT_PROJECTS)
+    } catch (error) {
+      throw new Error(`APPKIT_PROJECTS is not JSON: ${(error as Error).message}`, { cause: error })
+    }
+  }
+  const dataDirEnv = env.APPKIT_DATA_DIR === ':memory:' ? undefined : (env.APPKIT_DATA_DIR ?? DEFAULT_DATA_DIR)
+  const input = {
+    port: options.port ?? env.APPKIT_SERVER_PORT ?? DEFAULT_PORT,
+    host: options.host ?? env.APPKIT_SERVER_HOST ?? DEFAULT_HOST,
+    publicUrl: options.publicUrl ?? (env.APPKIT_PUBLIC_URL || undefined),
+    databaseUrl: options.databaseUrl ?? (env.DATABASE_URL || undefined),
+    dataDir: 'dataDir' in options ? options.dataDir : dataDirEnv,
+    projects: projects ?? [defaultProject(extraOrigins)],
+    swapNetworks: options.swapNetworks ?? DEFAULT_SWAP_NETWORKS,
+    nameSuffixes: options.nameSuffixes ?? { ...NAME_SUFFIXES },
+    catalog: options.catalog ?? { size: 600, seed: 'appkit-catalog-v1' }
+  }
+  const parsed = serverConfigSchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new Error(`Invalid server configuration: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  }
+  return parsed.data
+}
+
+/** A configuration for tests: in-memory database, port 0, defaults elsewhere, env ignored. */
+export function testConfig(options: Partial<ServerConfigInput> = {}): ServerConfig {
+  return loadConfig({ port: 0, dataDir: undefined, ...options }, {})
+}

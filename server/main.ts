@@ -1,0 +1,187 @@
+// Starts the reference backend over HTTP on 127.0.0.1.
+//
+//   import { startServer } from './server/main.js'
+//   const server = await startServer({ port: 0, chains })  // in-memory PGlite unless db/dataDir/DATABASE_URL
+//   ... server.url ...
+//   await server.stop()
+//
+//   npx tsx server/main.ts [--port 8787] [--data-dir .data/pglite | --memory] [--rpc 31337=http://127.0.0.1:8545 ...]
+//   Without --rpc it uses the local chains on their default ports (8545, 8546) when they answer.
+import { createAdaptorServer } from '@hono/node-server'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { CHAIN_A, CHAIN_B } from '../chain/deployment.js'
+import { createApp } from './app.js'
+import { loadConfig, type ServerConfig, type ServerConfigInput } from './config.js'
+import { createChainContext, createServerContext, type ChainContext, type ServerContext } from './context.js'
+import { openDatabase, type Database } from './db/database.js'
+import { migrate } from './db/migrate.js'
+
+export interface StartServerOptions {
+  /** Default 8787 (or APPKIT_SERVER_PORT); 0 = any free port. */
+  port?: number
+  host?: string
+  /** An open database; otherwise one is opened from config (DATABASE_URL, dataDir) and closed on stop. */
+  db?: Database
+  /**
+   * PGlite directory when no db is given (and no DATABASE_URL); default APPKIT_DATA_DIR, else in
+   * memory. The CLI defaults to .data/pglite.
+   */
+  dataDir?: string
+  chains?: ChainContext[]
+  /** Overrides of the configuration (projects, publicUrl, ...). */
+  config?: Partial<ServerConfigInput>
+  /** Ignore the process environment (tests). Default false. */
+  ignoreEnv?: boolean
+}
+
+export interface RunningServer {
+  /** http://127.0.0.1:{port} */
+  url: string
+  port: number
+  config: ServerConfig
+  context: ServerContext
+  stop(): Promise<void>
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const env = options.ignoreEnv ? {} : process.env
+  const config = loadConfig(
+    {
+      ...options.config,
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      ...(options.host !== undefined ? { host: options.host } : {}),
+      dataDir: options.dataDir ?? options.config?.dataDir ?? envDataDir(env)
+    },
+    env
+  )
+  const ownDb = !options.db
+  const db = options.db ?? (await openDatabase({ url: config.databaseUrl ?? null, dataDir: config.dataDir }))
+  try {
+    await migrate(db)
+  } catch (error) {
+    if (ownDb) await db.close()
+    throw error
+  }
+  const context = createServerContext({ db, config, chains: options.chains ?? [] })
+  const app = createApp(context)
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        server.off('listening', onListening)
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new Error(
+                `Backend port ${config.port} on ${config.host} is already in use (set APPKIT_SERVER_PORT or --port)`
+              )
+            : error
+        )
+      }
+      const onListening = () => {
+        server.off('error', onError)
+        resolveListen()
+      }
+      server.once('error', onError)
+      server.once('listening', onListening)
+      server.listen(config.port, config.host)
+    })
+  } catch (error) {
+    await context.close()
+    if (ownDb) await db.close()
+    throw error
+  }
+  const port = (server.address() as AddressInfo).port
+  let stopping: Promise<void> | undefined
+  return {
+    url: `http://${config.host}:${port}`,
+    port,
+    config,
+    context,
+    stop: () =>
+      (stopping ??= (async () => {
+        await new Promise<void>(done => {
+          server.close(() => done())
+          server.closeAllConnections()
+        })
+        await context.close()
+        if (ownDb) await db.close()
+      })())
+  }
+}
+
+function envDataDir(env: NodeJS.ProcessEnv): string | undefined {
+  const dir = env.APPKIT_DATA_DIR
+  return dir && dir !== ':memory:' ? dir : undefined
+}
+
+/** Asks `rpcUrl` for its chain id; undefined when nothing answers within a second. */
+async function probeChain(rpcUrl: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1000)
+    })
+    const body = (await response.json()) as { result?: string }
+    return body.result ? Number(BigInt(body.result)) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      memory: { type: 'boolean' },
+      rpc: { type: 'string', multiple: true }
+    }
+  })
+  const chains: ChainContext[] = []
+  const rpcArgs = values.rpc ?? (process.env.APPKIT_CHAIN_RPCS ?? '').split(',').filter(Boolean)
+  if (rpcArgs.length > 0) {
+    for (const item of rpcArgs) {
+      const match = /^(\d+)=(.+)$/.exec(item.trim())
+      if (!match) throw new Error(`--rpc expects chainId=url, got '${item}'`)
+      chains.push(createChainContext(Number(match[1]), match[2]!))
+    }
+  } else {
+    for (const chain of [CHAIN_A, CHAIN_B]) {
+      const rpcUrl = `http://127.0.0.1:${chain.defaultPort}`
+      if ((await probeChain(rpcUrl)) === chain.chainId) chains.push(createChainContext(chain.chainId, rpcUrl))
+    }
+  }
+  const server = await startServer({
+    port: values.port !== undefined ? Number(values.port) : undefined,
+    dataDir: values.memory ? undefined : (values['data-dir'] ?? process.env.APPKIT_DATA_DIR ?? '.data/pglite'),
+    chains
+  })
+  const store =
+    server.context.db.kind === 'postgres'
+      ? 'PostgreSQL (DATABASE_URL)'
+      : `PGlite ${server.config.dataDir ?? '(in memory)'}`
+  console.log(`Backend listening on ${server.url}  [database: ${store}]`)
+  console.log(
+    chains.length > 0
+      ? `Reading chains: ${chains.map(chain => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`
+      : 'No chain found (start chain/start.ts first or pass --rpc chainId=url); chain-reading endpoints have nothing to read.'
+  )
+  const shutdown = () => {
+    void server.stop().then(() => process.exit(0))
+  }
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+}
+
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,217 @@
+// The chain-reading endpoints of spec.md section 7 (backend B): balance, history, identity, the
+// profile (name) paths, the convert (swap) paths and fungible price, plus the NFT images that
+// history links to. Requests are parsed with the shared schemas of src/api/schemas, every answer
+// is checked against its response schema (server/http.ts respond), errors are `{ message }`.
+//
+// The indexer that history reads is started here when the server has a close hook (startServer):
+// it catches up on start, follows new blocks and stops with the server.
+import { Hono, type Context } from 'hono'
+import * as z from 'zod/mini'
+import {
+  addressPathSchema,
+  balanceQuerySchema,
+  balanceResponseSchema,
+  buildApproveQuerySchema,
+  buildApproveResponseSchema,
+  buildTransactionBodySchema,
+  buildTransactionResponseSchema,
+  convertAllowanceQuerySchema,
+  convertAllowanceResponseSchema,
+  convertQuotesQuerySchema,
+  convertQuotesResponseSchema,
+  convertTokensQuerySchema,
+  convertTokensResponseSchema,
+  fungiblePriceBodySchema,
+  fungiblePriceResponseSchema,
+  gasPriceQuerySchema,
+  gasPriceResponseSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  identityQuerySchema,
+  identityResponseSchema,
+  profileAccountQuerySchema,
+  profileAccountResponseSchema,
+  profileNameSchema,
+  profileReverseQuerySchema,
+  profileReverseResponseSchema,
+  profileSuggestionsQuerySchema,
+  profileSuggestionsResponseSchema,
+  registerNameBodySchema,
+  registerNameResponseSchema
+} from '../../src/api/schemas/index.js'
+import type { ServerContext } from '../context.js'
+import { forbidden, notFound, parseBody, parseParams, parseQuery, requireProject, respond } from '../http.js'
+import { nftImage } from '../blockchain/nft-image.js'
+import { blockchainService } from '../blockchain/service.js'
+import { evmAddress } from '../blockchain/setup.js'
+
+const namePathSchema = z.object({ name: profileNameSchema })
+const nftImagePathSchema = z.object({
+  chainId: z.string().check(z.regex(/^eip155:\d+$/, 'an EVM CAIP-2 chain id')),
+  contract: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address')),
+  tokenId: z.string().check(z.regex(/^\d{1,78}$/, 'a token id'))
+})
+
+export function blockchainRoutes(context: ServerContext): Hono {
+  const service = blockchainService(context)
+  if (context.onClose && context.chains.length > 0) {
+    service.start()
+    context.onClose(() => service.stop())
+  }
+  const app = new Hono()
+
+  /** Absolute URLs the answers link to: the configured public URL, else this request's origin. */
+  const origin = (c: Context) => (context.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, '')
+  const tokenIcon = (c: Context) => (imageId: string) =>
+    `${origin(c)}/public/getTokenImage/${encodeURIComponent(imageId)}`
+  const links = (c: Context) => ({
+    tokenIcon: tokenIcon(c),
+    nftImage: (chainId: string, contract: string, tokenId: string) =>
+      `${origin(c)}/v1/nft/image/${chainId}/${contract}/${tokenId}`
+  })
+  /** POST bodies carry a projectId too: it must be a project of this backend. */
+  const checkBodyProject = (projectId: string) => {
+    if (!context.config.projects.some(project => project.id === projectId)) {
+      throw forbidden(`Invalid Project ID: '${projectId}' is not a project of this backend`)
+    }
+  }
+
+  // ---- balance and history ----
+
+  app.get('/v1/account/:address/balance', async c => {
+    requireProject(c, context)
+    const { address } = parseParams(c, addressPathSchema)
+    const query = parseQuery(c, balanceQuerySchema)
+    const evm = evmAddress(address)
+    const balances = evm
+      ? await service.balances.balances(evm, {
+          chainId: query.chainId,
+          forceUpdate: query.forceUpdate,
+          iconUrl: tokenIcon(c)
+        })
+      : []
+    return respond(c, balanceResponseSchema, { balances })
+  })
+
+  app.get('/v1/account/:address/history', async c => {
+    requireProject(c, context)
+    const { address } = parseParams(c, addressPathSchema)
+    const query = parseQuery(c, historyQuerySchema)
+    const evm = evmAddress(address)
+    const page = evm
+      ? await service.history.page(evm, {
+          cursor: query.cursor,
+          chainId: query.chainId,
+          onramp: query.onramp,
+          links: links(c)
+        })
+      : { data: [], next: null }
+    return respond(c, historyResponseSchema, page)
+  })
+
+  // ---- identity and names ----
+
+  app.get('/v1/identity/:address', async c => {
+    requireProject(c, context)
+    const { address } = parseParams(c, addressPathSchema)
+    parseQuery(c, identityQuerySchema)
+    return respond(c, identityResponseSchema, await service.names.identity(address))
+  })
+
+  app.get('/v1/profile/account/:name', async c => {
+    requireProject(c, context)
+    const { name } = parseParams(c, namePathSchema)
+    parseQuery(c, profileAccountQuerySchema)
+    return respond(c, profileAccountResponseSchema, await service.names.profile(name))
+  })
+
+  app.get('/v1/profile/reverse/:address', async c => {
+    requireProject(c, context)
+    const { address } = parseParams(c, addressPathSchema)
+    parseQuery(c, profileReverseQuerySchema)
+    return respond(c, profileReverseResponseSchema, await service.names.reverse(address))
+  })
+
+  app.get('/v1/profile/suggestions/:name', async c => {
+    requireProject(c, context)
+    const { name } = parseParams(c, namePathSchema)
+    const query = parseQuery(c, profileSuggestionsQuerySchema)
+    const suggestions = await service.names.suggestions(name, query.zone)
+    return respond(c, profileSuggestionsResponseSchema, { suggestions })
+  })
+
+  app.post('/v1/profile/account', async c => {
+    requireProject(c, context)
+    const body = await parseBody(c, registerNameBodySchema)
+    await service.names.register(body)
+    return respond(c, registerNameResponseSchema, { success: true })
+  })
+
+  // ---- convert (swaps) and prices ----
+
+  app.get('/v1/convert/tokens', async c => {
+    requireProject(c, context)
+    const { chainId } = parseQuery(c, convertTokensQuerySchema)
+    const tokens = await service.convert.tokens(chainId, { tokenIcon: tokenIcon(c) })
+    return respond(c, convertTokensResponseSchema, { tokens })
+  })
+
+  app.get('/v1/convert/quotes', async c => {
+    requireProject(c, context)
+    const query = parseQuery(c, convertQuotesQuerySchema)
+    return respond(c, convertQuotesResponseSchema, { quotes: await service.convert.quotes(query) })
+  })
+
+  app.get('/v1/convert/allowance', async c => {
+    requireProject(c, context)
+    const query = parseQuery(c, convertAllowanceQuerySchema)
+    const allowance = await service.convert.allowance(query)
+    return respond(c, convertAllowanceResponseSchema, { allowance: allowance.toString() })
+  })
+
+  app.get('/v1/convert/gas-price', async c => {
+    requireProject(c, context)
+    const { chainId } = parseQuery(c, gasPriceQuerySchema)
+    return respond(c, gasPriceResponseSchema, await service.convert.gasPrice(chainId))
+  })
+
+  app.get('/v1/convert/build-approve', async c => {
+    requireProject(c, context)
+    const query = parseQuery(c, buildApproveQuerySchema)
+    return respond(c, buildApproveResponseSchema, await service.convert.buildApprove(query))
+  })
+
+  app.post('/v1/convert/build-transaction', async c => {
+    requireProject(c, context)
+    const body = await parseBody(c, buildTransactionBodySchema)
+    checkBodyProject(body.projectId)
+    return respond(c, buildTransactionResponseSchema, await service.convert.buildTransaction(body))
+  })
+
+  app.post('/v1/fungible/price', async c => {
+    requireProject(c, context)
+    const body = await parseBody(c, fungiblePriceBodySchema)
+    checkBodyProject(body.projectId)
+    const fungibles = await service.convert.fungiblePrices(body.addresses, { tokenIcon: tokenIcon(c) })
+    return respond(c, fungiblePriceResponseSchema, { fungibles })
+  })
+
+  // ---- NFT images (what history's nft_info.content.preview.url points at) ----
+
+  app.get('/v1/nft/image/:chainId/:contract/:tokenId', async c => {
+    const { chainId, contract, tokenId } = parseParams(c, nftImagePathSchema)
+    const reader = service.byChain.get(chainId)
+    if (!reader) throw notFound(`No chain ${chainId} on this backend`)
+    const image = await nftImage(reader, contract as `0x${string}`, BigInt(tokenId))
+    if (!image) throw notFound(`No image for token ${tokenId} of ${contract} on ${chainId}`)
+    return c.body(image.body, 200, {
+      'Content-Type': image.contentType,
+      'Cache-Control': 'public, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+      // Images from contracts are not trusted: an SVG opened directly may run nothing.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+    })
+  })
+
+  return app
+}

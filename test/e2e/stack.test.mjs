@@ -1,0 +1,146 @@
+// The whole embedded default from scratch: `scripts/start.mjs` (what `npm start` runs) on free
+// ports, a real transfer with viem, and the backend's balance and history agreeing with the chain;
+// then the demo in Chromium with the Dev Wallet announced; then Ctrl-C stops every process.
+// Run with `node --import tsx` (it reads the shared response schemas from src/api/schemas).
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { chromium } from 'playwright-core'
+import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.ts'
+import { balanceResponseSchema, historyResponseSchema } from '../../src/api/schemas/index.ts'
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
+import { ROOT } from './helpers.mjs'
+
+const SDK_QUERY = 'projectId=appkit-local&st=appkit&sv=html-elements-0.1.0'
+
+/** A free port whose successor is free too (Solana's websocket takes port + 1). */
+async function freePort(pair = false) {
+  for (;;) {
+    const port = await new Promise(resolve => {
+      const probe = createServer()
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: picked } = probe.address()
+        probe.close(() => resolve(picked))
+      })
+    })
+    if (!pair || (await isFree(port + 1))) return port
+  }
+}
+
+function isFree(port) {
+  return new Promise(resolve => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+async function waitFor(check, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise(resolve => setTimeout(resolve, 250))
+  }
+}
+
+let stack
+let output = ''
+let ports
+let dataDir
+
+before(async () => {
+  ports = {
+    CHAIN_A_PORT: await freePort(),
+    CHAIN_B_PORT: await freePort(),
+    SOLANA_PORT: await freePort(true),
+    APPKIT_SERVER_PORT: await freePort(),
+    PORT: await freePort()
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'appkit-stack-'))
+  const env = { ...process.env, APPKIT_DATA_DIR: join(dataDir, 'pglite') }
+  for (const [name, port] of Object.entries(ports)) env[name] = String(port)
+  stack = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  stack.stdout.on('data', chunk => (output += chunk))
+  stack.stderr.on('data', chunk => (output += chunk))
+  await waitFor(() => /Everything up in/.test(output), `the stack to start:\n${output}`, 120_000)
+})
+
+after(async () => {
+  if (stack && stack.exitCode === null) {
+    stack.kill('SIGINT')
+    await new Promise(resolve => stack.once('exit', resolve))
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('npm start prints the demo URL and the funded accounts', () => {
+  assert.match(output, new RegExp(`demo: http://127\\.0\\.0\\.1:${ports.PORT}/`))
+  assert.match(output, new RegExp(TEST_ACCOUNTS[1].address))
+})
+
+test('a transfer made with viem shows in the backend balance and history, as the chain says', async () => {
+  const rpcUrl = `http://127.0.0.1:${ports.CHAIN_A_PORT}`
+  const chain = localViemChain(31337, rpcUrl)
+  const sender = privateKeyToAccount(TEST_ACCOUNTS[2].privateKey)
+  const receiver = TEST_ACCOUNTS[3].address
+  const wallet = createWalletClient({ account: sender, chain, transport: http(rpcUrl) })
+  const client = createPublicClient({ chain, transport: http(rpcUrl) })
+  const hash = await wallet.sendTransaction({ to: receiver, value: parseEther('1.25') })
+  await client.waitForTransactionReceipt({ hash })
+  const onChain = await client.getBalance({ address: receiver })
+
+  const api = `http://127.0.0.1:${ports.APPKIT_SERVER_PORT}`
+  const history = await waitFor(async () => {
+    const response = await fetch(`${api}/v1/account/${receiver}/history?chainId=eip155:31337&${SDK_QUERY}`)
+    const page = historyResponseSchema.parse(await response.json())
+    return page.data.some(tx => tx.metadata.hash === hash) ? page : undefined
+  }, 'the indexer to show the transfer')
+  const entry = history.data.find(tx => tx.metadata.hash === hash)
+  assert.equal(entry.metadata.sentFrom.toLowerCase(), sender.address.toLowerCase())
+  assert.equal(entry.metadata.sentTo.toLowerCase(), receiver.toLowerCase())
+  assert.equal(entry.transfers[0]?.quantity.numeric, '1.25')
+
+  const response = await fetch(
+    `${api}/v1/account/${receiver}/balance?currency=usd&chainId=eip155:31337&forceUpdate=true&${SDK_QUERY}`
+  )
+  const { balances } = balanceResponseSchema.parse(await response.json())
+  const native = balances.find(b => b.symbol === 'ETH' && b.chainId === 'eip155:31337')
+  assert.ok(native, 'the native balance is listed')
+  assert.equal(parseEther(native.quantity.numeric), onChain)
+})
+
+test('the demo opens in Chromium with the Dev Wallet announced and the connect button shown', async () => {
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS })
+  try {
+    const page = await browser.newPage()
+    const errors = []
+    page.on('pageerror', error => errors.push(String(error)))
+    await page.addInitScript(() => {
+      window.__announced = []
+      window.addEventListener('eip6963:announceProvider', event => window.__announced.push(event.detail.info.rdns))
+    })
+    await page.goto(`http://127.0.0.1:${ports.PORT}/`)
+    await page.waitForFunction(() => window.__announced.includes('dev.appkit.wallet'))
+    await page.locator('appkit-button').waitFor()
+    assert.deepEqual(errors, [])
+  } finally {
+    await browser.close()
+  }
+})
+
+test('Ctrl-C stops every process of the stack', async () => {
+  stack.kill('SIGINT')
+  const code = await new Promise(resolve => stack.once('exit', resolve))
+  assert.equal(code, 0)
+  for (const port of [ports.CHAIN_A_PORT, ports.CHAIN_B_PORT, ports.SOLANA_PORT, ports.APPKIT_SERVER_PORT]) {
+    await waitFor(() => isFree(port), `port ${port} to be free again`, 10_000)
+  }
+})

@@ -1,0 +1,199 @@
+// Analytics POST /e: the project's origin allowlist (exact origins and wildcard patterns), the
+// spec's exact 403 text, bad bodies, and accepted events stored once per eventId. Plus the origin
+// pattern matcher on its own.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { analyticsEventSchema, ORIGIN_NOT_ALLOWED_MESSAGE, type AnalyticsEvent } from '../../src/api/schemas/index.js'
+import { isOriginAllowed, originMatches } from '../../server/origins.js'
+import { createTestApp, openTestDatabase, parsed, type TestApp, type TestDatabase } from './helpers.js'
+
+let database: TestDatabase
+let app: TestApp
+
+before(async () => {
+  database = await openTestDatabase()
+  app = await createTestApp(database.db)
+})
+
+after(async () => {
+  await app?.close()
+  await database?.dispose()
+})
+
+let nextId = 1
+function event(overrides: Partial<AnalyticsEvent['props']> = {}): AnalyticsEvent {
+  return parsed(analyticsEventSchema, {
+    eventId: `evt-${process.pid}-${nextId++}`,
+    url: 'http://localhost:5173/',
+    domain: 'localhost',
+    timestamp: 1_760_000_000_000,
+    props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false }, ...overrides }
+  })
+}
+
+const send = (body: unknown, origin: string | undefined, query: Record<string, string> = {}) =>
+  app.request('POST', '/e', { body, query, headers: origin ? { Origin: origin } : {} })
+
+async function stored(eventId: string) {
+  const { rows } = await app.db.query<{
+    origin: string
+    event: string
+    event_type: string
+    properties: unknown
+    sdk_type: string
+  }>('SELECT origin, event, event_type, properties, sdk_type FROM analytics_events WHERE event_id = $1', [eventId])
+  return rows
+}
+
+describe('POST /e', () => {
+  it('accepts an event from an allowed origin with 202 and stores it', async () => {
+    const body = event({ event: 'SIWX_AUTH_SUCCESS', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+    const answer = await send(body, 'http://localhost:5173')
+    assert.equal(answer.status, 202)
+    assert.equal(answer.text, '')
+    const rows = await stored(body.eventId)
+    assert.equal(rows.length, 1)
+    assert.equal(rows[0]!.origin, 'http://localhost:5173')
+    assert.equal(rows[0]!.event, 'SIWX_AUTH_SUCCESS')
+    assert.equal(rows[0]!.event_type, 'track')
+    assert.equal(rows[0]!.sdk_type, 'appkit')
+    assert.deepEqual(rows[0]!.properties, { connected: false })
+  })
+
+  it('stores an event once even when it is sent twice', async () => {
+    const body = event()
+    assert.equal((await send(body, 'http://127.0.0.1:3000')).status, 202)
+    assert.equal((await send(body, 'http://127.0.0.1:3000')).status, 202)
+    assert.equal((await stored(body.eventId)).length, 1)
+  })
+
+  it('matches the default wildcard patterns: any localhost port, *.pages.dev, *.vercel.app', async () => {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://localhost:8080',
+      'http://localhost',
+      'http://127.0.0.1:4173',
+      'https://demo.pages.dev',
+      'https://preview-42.appkit-demo.pages.dev',
+      'https://my-app.vercel.app'
+    ]) {
+      const body = event()
+      const answer = await send(body, origin)
+      assert.equal(answer.status, 202, `${origin}: ${answer.text}`)
+      assert.equal((await stored(body.eventId)).length, 1)
+    }
+  })
+
+  it(`refuses other origins with 403 '${ORIGIN_NOT_ALLOWED_MESSAGE}' and stores nothing`, async () => {
+    for (const origin of [
+      'https://evil.example',
+      'https://localhost:5173', // https is not in http://localhost:*
+      'http://localhost.evil.example:5173',
+      'https://vercel.app', // *. needs at least one label
+      'https://evilvercel.app',
+      'https://my-app.vercel.app.evil.example',
+      'http://127.0.0.2:5173',
+      'null',
+      undefined
+    ]) {
+      const body = event()
+      const message = await app.error('POST', '/e', 403, { body, headers: origin ? { Origin: origin } : {} })
+      assert.equal(message, ORIGIN_NOT_ALLOWED_MESSAGE, String(origin))
+      assert.equal((await stored(body.eventId)).length, 0, String(origin))
+    }
+  })
+
+  it('uses the allowlist of the project in the query', async () => {
+    const shop = await createTestApp(app.db, {
+      config: {
+        projects: [
+          { id: 'appkit-local', allowedOrigins: ['http://localhost:*'] },
+          { id: 'shop', allowedOrigins: ['https://shop.example', 'https://*.shop.example:8443'] }
+        ]
+      }
+    })
+    const post = (origin: string, projectId: string) =>
+      shop.request('POST', '/e', { body: event(), query: { projectId }, headers: { Origin: origin } })
+    assert.equal((await post('https://shop.example', 'shop')).status, 202)
+    assert.equal((await post('https://eu.shop.example:8443', 'shop')).status, 202)
+    assert.equal((await post('https://eu.shop.example', 'shop')).status, 403)
+    assert.equal((await post('http://localhost:5173', 'shop')).status, 403)
+    assert.equal((await post('https://shop.example', 'appkit-local')).status, 403)
+    const unknown = await shop.request('POST', '/e', {
+      body: event(),
+      query: { projectId: 'nope' },
+      headers: { Origin: 'https://shop.example' }
+    })
+    assert.equal(unknown.status, 403)
+    assert.match((unknown.body as { message: string }).message, /^Invalid Project ID/)
+    await shop.close()
+  })
+
+  it('answers 400 naming the field for a bad event', async () => {
+    const origin = { Origin: 'http://localhost:5173' }
+    const good = event()
+    assert.equal(
+      await app.error('POST', '/e', 400, { raw: '{not json', headers: origin }),
+      'Invalid request body: expected JSON'
+    )
+    assert.equal(
+      await app.error('POST', '/e', 400, { body: [1], headers: origin }),
+      'Invalid request body: expected an object'
+    )
+    assert.equal(
+      await app.error('POST', '/e', 400, { body: { ...good, eventId: undefined }, headers: origin }),
+      "Missing body field 'eventId'"
+    )
+    assert.equal(
+      await app.error('POST', '/e', 400, { body: { ...good, timestamp: 'yesterday' }, headers: origin }),
+      "Invalid body field 'timestamp': expected a number, got 'yesterday'"
+    )
+    assert.equal(
+      await app.error('POST', '/e', 400, {
+        body: { ...good, props: { ...good.props, type: 'click' } },
+        headers: origin
+      }),
+      `Invalid body field 'props.type': expected one of "track", "error", got 'click'`
+    )
+  })
+})
+
+describe('origin patterns', () => {
+  it('exact origins compare scheme, host and port (default ports folded)', () => {
+    assert.ok(originMatches('https://app.example', 'https://app.example'))
+    assert.ok(originMatches('https://app.example:443', 'https://app.example'))
+    assert.ok(originMatches('https://APP.example', 'https://app.example'))
+    assert.ok(!originMatches('http://app.example', 'https://app.example'))
+    assert.ok(!originMatches('https://app.example:8443', 'https://app.example'))
+    assert.ok(originMatches('https://app.example:8443', 'https://app.example:8443'))
+  })
+
+  it('a pattern without a scheme accepts http and https', () => {
+    assert.ok(originMatches('https://app.example', 'app.example'))
+    assert.ok(originMatches('http://app.example', 'app.example'))
+    assert.ok(!originMatches('ftp://app.example', 'app.example'))
+  })
+
+  it('`:*` accepts any port, and no port', () => {
+    assert.ok(originMatches('http://localhost:1', 'http://localhost:*'))
+    assert.ok(originMatches('http://localhost:65535', 'http://localhost:*'))
+    assert.ok(originMatches('http://localhost', 'http://localhost:*'))
+  })
+
+  it('`*` stands for whole labels only', () => {
+    assert.ok(originMatches('https://a.vercel.app', '*.vercel.app'))
+    assert.ok(originMatches('https://a.b.vercel.app', '*.vercel.app'))
+    assert.ok(!originMatches('https://vercel.app', '*.vercel.app'))
+    assert.ok(!originMatches('https://avercel.app', '*.vercel.app'))
+    assert.ok(originMatches('https://eu.shop.example', 'https://*.shop.example'))
+    assert.ok(originMatches('https://api.eu.example', 'https://api.*.example'))
+    assert.ok(!originMatches('https://api.eu.west.example', 'https://api.*.example'))
+  })
+
+  it('refuses opaque, malformed and missing origins', () => {
+    for (const origin of ['null', '', 'not a url', 'https://user@app.example', 'https://app.example/path']) {
+      assert.ok(!isOriginAllowed(origin, ['*.example', 'https://app.example']), origin)
+    }
+    assert.ok(!isOriginAllowed(undefined, ['http://localhost:*']))
+  })
+})

@@ -1,0 +1,699 @@
+// Balances and history against two real local chains and the backend over an in-memory PGlite:
+// what the endpoints answer must agree with what viem reads from the chain, and history must show
+// what the indexer followed (waiting for the indexer by condition, never by a fixed sleep).
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { encodeDeployData, erc20Abi, erc721Abi, formatUnits, maxUint256, parseEther, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { swapRouterAbi, testCollectionAbi } from '../../chain/abis.js'
+import { compileContracts } from '../../chain/compile.js'
+import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { openDatabase, type Database } from '../../server/db/database.js'
+import { insertOrder, updateOrder } from '../../server/onramp/orders.js'
+import { balanceResponseSchema, historyResponseSchema, type Transaction } from '../../src/api/schemas/index.js'
+import { startStack, type Stack } from './blockchain-stack.js'
+
+let stack: Stack
+let db: Database
+
+before(async () => {
+  // Caches long enough that every test that reads, transacts and reads again proves that the
+  // indexer drops the cached balance and history of the addresses it sees move.
+  process.env.APPKIT_BALANCE_CACHE_MS = '600000'
+  process.env.APPKIT_HISTORY_CACHE_MS = '600000'
+  db = await openDatabase({ url: null })
+  stack = await startStack({ db })
+})
+
+after(async () => {
+  await stack?.stop()
+  await db?.close()
+})
+
+const A = 'eip155:31337'
+const B = 'eip155:31338'
+const newAddress = () => privateKeyToAccount(generatePrivateKey()).address
+
+async function balances(address: string, query: Record<string, string> = {}) {
+  return (await stack.get(`/v1/account/${address}/balance`, balanceResponseSchema, { currency: 'usd', ...query }))
+    .balances
+}
+
+async function history(address: string, query: Record<string, string | undefined> = {}) {
+  return stack.get(`/v1/account/${address}/history`, historyResponseSchema, query)
+}
+
+/** Every page of an address's history, following `next`. */
+async function allHistory(address: string, query: Record<string, string> = {}) {
+  const pages: Transaction[][] = []
+  let cursor: string | undefined
+  for (;;) {
+    const page = await history(address, { ...query, cursor })
+    pages.push(page.data)
+    if (!page.next) break
+    cursor = page.next
+  }
+  return pages
+}
+
+describe('GET /v1/account/{address}/balance', () => {
+  it('agrees with the chain after a transfer: native and ERC-20 amounts, decimals and pool prices', async () => {
+    const sender = await stack.freshAccount({ eth: '20', tUSDC: parseUnits('500', 6), TT: parseEther('40') })
+    const receiver = newAddress()
+    const wallet = stack.wallet(sender)
+    const client = stack.publicClient()
+    // Read once so the answer is cached; the transfer must still show (forceUpdate, and the indexer).
+    await balances(sender.address, { chainId: A })
+    const sent = await wallet.sendTransaction({
+      account: sender,
+      chain: wallet.chain,
+      to: receiver,
+      value: parseEther('1.5')
+    })
+    const tokenSent = await wallet.writeContract({
+      account: sender,
+      chain: wallet.chain,
+      address: CONTRACTS.tUSDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [receiver, parseUnits('123.456789', 6)]
+    })
+    await client.waitForTransactionReceipt({ hash: sent })
+    await client.waitForTransactionReceipt({ hash: tokenSent })
+
+    const forReceiver = await balances(receiver, { chainId: A, forceUpdate: 'true' })
+    const eth = forReceiver.find(balance => balance.symbol === 'ETH')!
+    assert.deepEqual(eth.quantity, { decimals: '18', numeric: '1.5' })
+    assert.equal(eth.chainId, A)
+    assert.equal(eth.address, undefined)
+    const usdc = forReceiver.find(balance => balance.symbol === 'tUSDC')!
+    assert.deepEqual(usdc.quantity, { decimals: '6', numeric: '123.456789' })
+    assert.equal(usdc.address, `${A}:${CONTRACTS.tUSDC}`)
+    assert.equal(usdc.price, 1)
+    assert.equal(usdc.value, 123.4568)
+    assert.equal(
+      forReceiver.find(balance => balance.symbol === 'TT'),
+      undefined,
+      'zero token balances are left out'
+    )
+
+    // The sender: exactly what the chain says (gas included), native and both tokens.
+    const forSender = await balances(sender.address, { chainId: A, forceUpdate: 'true' })
+    const chainNative = await client.getBalance({ address: sender.address })
+    assert.equal(forSender.find(b => b.symbol === 'ETH')!.quantity.numeric, formatUnits(chainNative, 18))
+    for (const symbol of ['tUSDC', 'TT'] as const) {
+      const onChain = await client.readContract({
+        address: CONTRACTS[symbol],
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [sender.address]
+      })
+      const decimals = await client.readContract({
+        address: CONTRACTS[symbol],
+        abi: erc20Abi,
+        functionName: 'decimals'
+      })
+      const entry = forSender.find(b => b.symbol === symbol)!
+      assert.equal(parseUnits(entry.quantity.numeric, Number(entry.quantity.decimals)), onChain)
+      assert.equal(entry.quantity.decimals, String(decimals))
+    }
+
+    // Prices come from the pools' reserves (tUSDC is the dollar).
+    const [wethReserve, usdcReserve] = await client.readContract({
+      address: CONTRACTS.router,
+      abi: swapRouterAbi,
+      functionName: 'getReserves',
+      args: [CONTRACTS.WETH, CONTRACTS.tUSDC]
+    })
+    const ethPrice = Number(formatUnits(usdcReserve, 6)) / Number(formatUnits(wethReserve, 18))
+    assert.ok(Math.abs(eth.price - ethPrice) < 1e-9 * ethPrice, `${eth.price} vs ${ethPrice}`)
+    const [ttReserve, usdcReserve2] = await client.readContract({
+      address: CONTRACTS.router,
+      abi: swapRouterAbi,
+      functionName: 'getReserves',
+      args: [CONTRACTS.TT, CONTRACTS.tUSDC]
+    })
+    const ttPrice = Number(formatUnits(usdcReserve2, 6)) / Number(formatUnits(ttReserve, 18))
+    assert.ok(Math.abs(forSender.find(b => b.symbol === 'TT')!.price - ttPrice) < 1e-9 * ttPrice)
+  })
+
+  it('serves a short cache unless forceUpdate (the indexer drops it when it sees the address move)', async () => {
+    const holder = await stack.freshAccount({ eth: '5' })
+    const wallet = stack.wallet(holder)
+    const client = stack.publicClient()
+    const before = await balances(holder.address, { chainId: A })
+    assert.equal(before.find(b => b.symbol === 'ETH')!.quantity.numeric, '5')
+    // With the indexer paused, nothing tells the cache: the cached answer is served...
+    await stack.service.indexer.stop()
+    try {
+      const hash = await wallet.sendTransaction({
+        account: holder,
+        chain: wallet.chain,
+        to: newAddress(),
+        value: parseEther('1')
+      })
+      await client.waitForTransactionReceipt({ hash })
+      const cached = await balances(holder.address, { chainId: A })
+      assert.equal(cached.find(b => b.symbol === 'ETH')!.quantity.numeric, '5')
+      // ... and forceUpdate reads the chain.
+      const fresh = await balances(holder.address, { chainId: A, forceUpdate: 'true' })
+      assert.equal(
+        fresh.find(b => b.symbol === 'ETH')!.quantity.numeric,
+        formatUnits(await client.getBalance({ address: holder.address }), 18)
+      )
+    } finally {
+      stack.service.indexer.start()
+    }
+    // Once the indexer runs, it invalidates the entry on its own.
+    const hash = await wallet.sendTransaction({
+      account: holder,
+      chain: wallet.chain,
+      to: newAddress(),
+      value: parseEther('1')
+    })
+    await stack.indexed(hash)
+    const after = await balances(holder.address, { chainId: A })
+    assert.equal(
+      after.find(b => b.symbol === 'ETH')!.quantity.numeric,
+      formatUnits(await client.getBalance({ address: holder.address }), 18)
+    )
+  })
+
+  it('answers every chain without chainId, one chain with it, nothing for chains it does not read', async () => {
+    const alice = TEST_ACCOUNTS[1]!.address
+    const all = await balances(alice)
+    assert.deepEqual([...new Set(all.map(b => b.chainId))].sort(), [A, B])
+    const onlyB = await balances(alice, { chainId: B })
+    assert.ok(onlyB.length >= 3 && onlyB.every(b => b.chainId === B))
+    assert.deepEqual(await balances(alice, { chainId: 'eip155:1' }), [])
+    assert.deepEqual(await balances('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'), [])
+    // An address without 0x is the same account (spec.md section 5).
+    const bare = await balances(alice.slice(2), { chainId: B })
+    assert.deepEqual(
+      bare.map(b => b.quantity),
+      onlyB.map(b => b.quantity)
+    )
+  })
+
+  it("leaves out tokens whose decimals are '0'", async () => {
+    const { artifacts } = await compileContracts()
+    const deployer = stack.wallet(TEST_ACCOUNTS[0]!.privateKey)
+    const client = stack.publicClient()
+    const artifact = artifacts.TestToken
+    const hash = await deployer.sendTransaction({
+      account: deployer.account,
+      chain: deployer.chain,
+      data: encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args: ['Whole Token', 'WHOLE', 0] })
+    })
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    const zero = receipt.contractAddress!
+    const holder = newAddress()
+    const mint = await deployer.writeContract({
+      account: deployer.account,
+      chain: deployer.chain,
+      address: zero,
+      abi: [
+        {
+          type: 'function',
+          name: 'mint',
+          stateMutability: 'nonpayable',
+          inputs: [
+            { name: 'to', type: 'address' },
+            { name: 'amount', type: 'uint256' }
+          ],
+          outputs: []
+        }
+      ],
+      functionName: 'mint',
+      args: [holder, 7n]
+    })
+    await client.waitForTransactionReceipt({ hash: mint })
+    assert.equal(
+      await client.readContract({ address: zero, abi: erc20Abi, functionName: 'balanceOf', args: [holder] }),
+      7n
+    )
+    // The chain's token list gets the 0-decimals token for this test only.
+    const reader = stack.service.byChain.get(A)!
+    reader.setup.tokens.push({ address: zero, imageId: 'WHOLE' })
+    try {
+      const answer = await balances(holder, { chainId: A, forceUpdate: 'true' })
+      assert.deepEqual(
+        answer.map(b => b.symbol),
+        ['ETH']
+      )
+    } finally {
+      reader.setup.tokens.pop()
+    }
+  })
+
+  it('refuses bad input with 400 (and an unknown project with 403)', async () => {
+    const alice = TEST_ACCOUNTS[1]!.address
+    assert.match(await stack.error('GET', '/v1/account/0x1234/balance', 400, { query: { currency: 'usd' } }), /address/)
+    assert.match(
+      await stack.error('GET', `/v1/account/${alice}/balance`, 400, { query: { currency: 'eur' } }),
+      /currency/
+    )
+    assert.match(await stack.error('GET', `/v1/account/${alice}/balance`, 400, {}), /query parameter 'currency'/)
+    assert.match(
+      await stack.error('GET', `/v1/account/${alice}/balance`, 400, {
+        query: { currency: 'usd', chainId: 'ethereum' }
+      }),
+      /chainId/
+    )
+    assert.match(
+      await stack.error('GET', `/v1/account/${alice}/balance`, 400, {
+        query: { currency: 'usd', forceUpdate: 'maybe' }
+      }),
+      /forceUpdate/
+    )
+    assert.match(
+      await stack.error('GET', `/v1/account/${alice}/balance`, 400, { query: { currency: 'usd' }, sdk: false }),
+      /projectId/
+    )
+    assert.match(
+      await stack.error('GET', `/v1/account/${alice}/balance`, 403, { query: { currency: 'usd', projectId: 'nope' } }),
+      /Invalid Project ID/
+    )
+  })
+})
+
+describe('GET /v1/account/{address}/history', () => {
+  it('shows a native and an ERC-20 transfer on both sides once the indexer has read them', async () => {
+    const sender = await stack.freshAccount({ eth: '3', TT: parseEther('10') })
+    const receiver = newAddress()
+    const wallet = stack.wallet(sender)
+    // Asked before anything happened: an empty page, cached until the indexer sees the receiver.
+    assert.deepEqual(await history(receiver, { chainId: A }), { data: [], next: null })
+    const native = await wallet.sendTransaction({
+      account: sender,
+      chain: wallet.chain,
+      to: receiver,
+      value: parseEther('0.25')
+    })
+    const token = await wallet.writeContract({
+      account: sender,
+      chain: wallet.chain,
+      address: CONTRACTS.TT,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [receiver, parseEther('2.5')]
+    })
+    await stack.indexed(token)
+
+    const received = await history(receiver, { chainId: A })
+    assert.equal(received.next, null)
+    assert.deepEqual(
+      received.data.map(tx => tx.id),
+      [token, native]
+    )
+    const [tokenTx, nativeTx] = received.data as [Transaction, Transaction]
+    assert.equal(nativeTx.metadata.operationType, 'receive')
+    assert.equal(nativeTx.metadata.status, 'confirmed')
+    assert.equal(nativeTx.metadata.chain, A)
+    assert.equal(nativeTx.metadata.sentFrom, sender.address)
+    assert.equal(nativeTx.metadata.sentTo, receiver)
+    assert.deepEqual(
+      nativeTx.transfers.map(t => [t.fungible_info?.symbol, t.direction, t.quantity.numeric]),
+      [['ETH', 'in', '0.25']]
+    )
+    assert.deepEqual(
+      tokenTx.transfers.map(t => [t.fungible_info?.symbol, t.direction, t.quantity.numeric]),
+      [['TT', 'in', '2.5']]
+    )
+    assert.equal(tokenTx.metadata.sentTo, CONTRACTS.TT)
+
+    const chainBlock = await stack
+      .publicClient()
+      .getBlock({ blockNumber: (await stack.publicClient().getTransactionReceipt({ hash: native })).blockNumber })
+    assert.equal(nativeTx.metadata.minedAt, new Date(Number(chainBlock.timestamp) * 1000).toISOString())
+
+    const sent = await history(sender.address, { chainId: A })
+    const ops = sent.data.map(tx => [
+      tx.id,
+      tx.metadata.operationType,
+      tx.transfers.map(t => `${t.direction} ${t.quantity.numeric} ${t.fungible_info?.symbol}`)
+    ])
+    assert.deepEqual(ops.slice(0, 2), [
+      [token, 'send', ['out 2.5 TT']],
+      [native, 'send', ['out 0.25 ETH']]
+    ])
+    // The funding transactions come after (older): 3 ETH and 10 TT in.
+    assert.deepEqual(
+      sent.data.slice(2).map(tx => tx.metadata.operationType),
+      ['receive', 'receive']
+    )
+    // Nothing of chain A on chain B.
+    assert.deepEqual((await history(receiver, { chainId: B })).data, [])
+  })
+
+  it('shows a swap as a trade (native out and token in; token out and native in), and approvals', async () => {
+    const trader = await stack.freshAccount({ eth: '5' })
+    const wallet = stack.wallet(trader)
+    const client = stack.publicClient()
+    const deadline = (await client.getBlock()).timestamp + 600n
+    const buy = await wallet.writeContract({
+      account: trader,
+      chain: wallet.chain,
+      address: CONTRACTS.router,
+      abi: swapRouterAbi,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [CONTRACTS.WETH, CONTRACTS.TT], trader.address, deadline],
+      value: parseEther('1')
+    })
+    const buyReceipt = await client.waitForTransactionReceipt({ hash: buy })
+    assert.equal(buyReceipt.status, 'success')
+    const bought = await client.readContract({
+      address: CONTRACTS.TT,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [trader.address]
+    })
+    const approve = await wallet.writeContract({
+      account: trader,
+      chain: wallet.chain,
+      address: CONTRACTS.TT,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [CONTRACTS.router, maxUint256]
+    })
+    await client.waitForTransactionReceipt({ hash: approve })
+    const nativeBefore = await client.getBalance({ address: trader.address })
+    const sell = await wallet.writeContract({
+      account: trader,
+      chain: wallet.chain,
+      address: CONTRACTS.router,
+      abi: swapRouterAbi,
+      functionName: 'swapExactTokensForETH',
+      args: [bought / 2n, 0n, [CONTRACTS.TT, CONTRACTS.WETH], trader.address, deadline]
+    })
+    const sellReceipt = await client.waitForTransactionReceipt({ hash: sell })
+    const nativeAfter = await client.getBalance({ address: trader.address })
+    const received = nativeAfter - nativeBefore + sellReceipt.gasUsed * sellReceipt.effectiveGasPrice
+    await stack.indexed(sell)
+
+    const { data } = await history(trader.address, { chainId: A })
+    const byId = new Map(data.map(tx => [tx.id, tx]))
+    const buyTx = byId.get(buy)!
+    assert.equal(buyTx.metadata.operationType, 'trade')
+    assert.deepEqual(
+      buyTx.transfers.map(t => [t.fungible_info?.symbol, t.direction, t.quantity.numeric]),
+      [
+        ['ETH', 'out', '1'],
+        ['TT', 'in', formatUnits(bought, 18)]
+      ]
+    )
+    assert.equal(byId.get(approve)!.metadata.operationType, 'approve')
+    assert.deepEqual(byId.get(approve)!.transfers, [])
+    const sellTx = byId.get(sell)!
+    assert.equal(sellTx.metadata.operationType, 'trade')
+    assert.deepEqual(
+      sellTx.transfers.map(t => [t.fungible_info?.symbol, t.direction, t.quantity.numeric]),
+      [
+        ['ETH', 'in', formatUnits(received, 18)],
+        ['TT', 'out', formatUnits(bought / 2n, 18)]
+      ]
+    )
+    assert.deepEqual(
+      data.slice(0, 3).map(tx => tx.id),
+      [sell, approve, buy]
+    )
+  })
+
+  it('flags NFTs of the spam collection and not the others', async () => {
+    const owner = TEST_ACCOUNTS[2]!
+    const receiver = newAddress()
+    const wallet = stack.wallet(owner.privateKey)
+    const client = stack.publicClient()
+    // Account #2 holds AKTC ids 5 and 6 and RCV id 3 (chain/deployment.ts SEED).
+    const [spamId] = await client.readContract({
+      address: CONTRACTS.spamCollection,
+      abi: testCollectionAbi,
+      functionName: 'tokensOfOwner',
+      args: [owner.address]
+    })
+    const [goodId] = await client.readContract({
+      address: CONTRACTS.collection,
+      abi: testCollectionAbi,
+      functionName: 'tokensOfOwner',
+      args: [owner.address]
+    })
+    const spam = await wallet.writeContract({
+      account: wallet.account,
+      chain: wallet.chain,
+      address: CONTRACTS.spamCollection,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [owner.address, receiver, spamId!]
+    })
+    const good = await wallet.writeContract({
+      account: wallet.account,
+      chain: wallet.chain,
+      address: CONTRACTS.collection,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [owner.address, receiver, goodId!]
+    })
+    await stack.indexed(good)
+    const { data } = await history(receiver, { chainId: A })
+    assert.deepEqual(
+      data.map(tx => tx.id),
+      [good, spam]
+    )
+    const [goodTx, spamTx] = data as [Transaction, Transaction]
+    assert.equal(spamTx.transfers[0]!.nft_info!.flags.is_spam, true)
+    assert.equal(spamTx.transfers[0]!.nft_info!.name, `Reward Claim Voucher #${spamId}`)
+    assert.equal(goodTx.transfers[0]!.nft_info!.flags.is_spam, false)
+    assert.equal(goodTx.transfers[0]!.nft_info!.name, `AppKit Test Collection #${goodId}`)
+    assert.deepEqual(goodTx.transfers[0]!.quantity, { numeric: '1' })
+    assert.equal(goodTx.metadata.operationType, 'receive')
+    // The seeded mint to the owner is in the owner's history, flagged too.
+    const ownerPages = await allHistory(owner.address, { chainId: A })
+    const mints = ownerPages
+      .flat()
+      .filter(tx => tx.metadata.operationType === 'mint' && tx.transfers.some(t => t.nft_info))
+    assert.deepEqual(mints.map(tx => tx.transfers.map(t => t.nft_info!.flags.is_spam)).sort(), [[false, false], [true]])
+
+    // The preview is served by the backend (the kit loads no data: URLs).
+    const preview = goodTx.transfers[0]!.nft_info!.content!.preview!.url
+    assert.ok(preview.startsWith(stack.url), preview)
+    const image = await fetch(preview)
+    assert.equal(image.status, 200)
+    assert.equal(image.headers.get('content-type'), 'image/svg+xml')
+    assert.match(await image.text(), new RegExp(`^<svg[^]*#${goodId}</text></svg>$`))
+    assert.equal((await fetch(`${stack.url}/v1/nft/image/${A}/${CONTRACTS.collection}/999`)).status, 404)
+  })
+
+  it('pages newest first with a cursor, per chain, without gaps or repeats', async () => {
+    const busy = await stack.freshAccount({ eth: '50' })
+    const wallet = stack.wallet(busy)
+    const client = stack.publicClient()
+    const hashes: `0x${string}`[] = []
+    for (let i = 0; i < 24; i++) {
+      const hash = await wallet.sendTransaction({
+        account: busy,
+        chain: wallet.chain,
+        to: newAddress(),
+        value: parseEther('0.01')
+      })
+      hashes.push(hash)
+    }
+    await client.waitForTransactionReceipt({ hash: hashes.at(-1)! })
+    // The same account on chain B, so an unfiltered history mixes both chains.
+    const walletB = stack.wallet(TEST_ACCOUNTS[0]!.privateKey, stack.chainB)
+    const toBusyOnB = await walletB.sendTransaction({
+      account: walletB.account,
+      chain: walletB.chain,
+      to: busy.address,
+      value: parseEther('1')
+    })
+    await stack.indexed(hashes.at(-1)!)
+    await stack.indexed(toBusyOnB, stack.chainB)
+
+    const first = await history(busy.address, { chainId: A })
+    assert.equal(first.data.length, 20)
+    assert.ok(first.next)
+    const second = await history(busy.address, { chainId: A, cursor: first.next })
+    assert.equal(second.next, null)
+    const ids = [...first.data, ...second.data].map(tx => tx.id)
+    assert.equal(new Set(ids).size, ids.length, 'no transaction twice')
+    // 24 sends and the funding transfer, newest first.
+    assert.deepEqual(ids.slice(0, 24), [...hashes].reverse())
+    assert.equal(ids.length, 25)
+    const times = [...first.data, ...second.data].map(tx => Date.parse(tx.metadata.minedAt))
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a)
+    )
+
+    const onB = await history(busy.address, { chainId: B })
+    assert.deepEqual(
+      onB.data.map(tx => [tx.id, tx.metadata.chain, tx.metadata.operationType]),
+      [[toBusyOnB, B, 'receive']]
+    )
+    const everywhere = (await allHistory(busy.address)).flat()
+    assert.equal(everywhere.length, 26)
+    assert.deepEqual(new Set(everywhere.map(tx => tx.metadata.chain)), new Set([A, B]))
+
+    assert.match(
+      await stack.error('GET', `/v1/account/${busy.address}/history`, 400, { query: { cursor: 'not-a-cursor' } }),
+      /cursor/
+    )
+    assert.match(
+      await stack.error('GET', `/v1/account/${busy.address}/history`, 400, { query: { chainId: '31337' } }),
+      /chainId/
+    )
+    assert.match(
+      await stack.error('GET', `/v1/account/${busy.address}/history`, 400, { query: { onramp: 'meld' } }),
+      /onramp/
+    )
+    assert.match(await stack.error('GET', '/v1/account/not-an-address/history', 400), /address/)
+  })
+
+  it('with onramp=coinbase answers only the transfers of onramp orders', async () => {
+    const buyer = newAddress()
+    const treasury = stack.wallet(TEST_ACCOUNTS[0]!.privateKey)
+    const order = await treasury.writeContract({
+      account: treasury.account,
+      chain: treasury.chain,
+      address: CONTRACTS.tUSDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [buyer, parseUnits('50', 6)]
+    })
+    const other = await treasury.sendTransaction({
+      account: treasury.account,
+      chain: treasury.chain,
+      to: buyer,
+      value: parseEther('0.1')
+    })
+    await stack.indexed(other)
+    // An order as the sandbox onramp records it (server/onramp/orders.ts), paid by `order`.
+    await insertOrder(db, {
+      id: 'test-order-1',
+      project_id: 'appkit-local',
+      status: 'created',
+      provider: 'coinbase',
+      network: 'ethereum',
+      chain_id: 31337,
+      destination: buyer,
+      asset_symbol: 'tUSDC',
+      token_address: CONTRACTS.tUSDC,
+      token_decimals: 6,
+      crypto_amount: '50',
+      fiat_amount: '51.00',
+      fiat_currency: 'USD',
+      fee_amount: '1.00',
+      partner_user_id: null
+    })
+    await updateOrder(db, 'test-order-1', { status: 'completed', tx_hash: order })
+    assert.deepEqual(
+      (await history(buyer)).data.map(tx => tx.id),
+      [other, order]
+    )
+    const onramp = await history(buyer, { onramp: 'coinbase' })
+    assert.deepEqual(
+      onramp.data.map(tx => [tx.id, tx.metadata.operationType, tx.transfers[0]!.quantity.numeric]),
+      [[order, 'receive', '50']]
+    )
+  })
+})
+
+describe('the indexer', () => {
+  it('indexed the deployment: the seeded mints and the name registration are history', async () => {
+    const alice = TEST_ACCOUNTS[1]!.address
+    const txs = (await allHistory(alice, { chainId: A })).flat()
+    const seeded = txs.filter(tx => tx.metadata.sentFrom === '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199')
+    const received = seeded.flatMap(tx =>
+      tx.transfers.map(t => `${t.fungible_info?.symbol ?? t.nft_info?.name.split(' #')[0]} ${t.quantity.numeric}`)
+    )
+    assert.deepEqual(received.sort(), [
+      'AppKit Test Collection 1',
+      'AppKit Test Collection 1',
+      'Reward Claim Voucher 1',
+      `TT ${formatUnits(SEED.perAccount.TT, 18)}`,
+      `tUSDC ${formatUnits(SEED.perAccount.tUSDC, 6)}`
+    ])
+  })
+
+  it('persists its progress: a restarted backend resumes where it stopped', async () => {
+    const [state] = (
+      await db.query<{ next_block: string }>('SELECT next_block FROM chain_index_state WHERE chain_id = $1', [A])
+    ).rows
+    assert.ok(state && BigInt(state.next_block) > 19n)
+    // A row of an early block is removed: resuming leaves it missing, indexing from 0 would not.
+    const firstBlockTx = (
+      await db.query<{ hash: string }>('SELECT hash FROM chain_transactions WHERE chain_id = $1 AND block_number = 1', [
+        A
+      ])
+    ).rows[0]!
+    await db.query('DELETE FROM chain_transactions WHERE chain_id = $1 AND hash = $2', [A, firstBlockTx.hash])
+
+    await stack.server.stop()
+    const payer = stack.wallet(TEST_ACCOUNTS[3]!.privateKey)
+    const receiver = newAddress()
+    const whileDown = await payer.sendTransaction({
+      account: payer.account,
+      chain: payer.chain,
+      to: receiver,
+      value: parseEther('0.5')
+    })
+    await stack.publicClient().waitForTransactionReceipt({ hash: whileDown })
+
+    await stack.restartServer(db)
+    await stack.indexed(whileDown)
+    assert.deepEqual(
+      (await history(receiver, { chainId: A })).data.map(tx => tx.id),
+      [whileDown]
+    )
+    const missing = await db.query('SELECT 1 FROM chain_transactions WHERE chain_id = $1 AND hash = $2', [
+      A,
+      firstBlockTx.hash
+    ])
+    assert.equal(missing.rows.length, 0, 'the restart resumed instead of indexing from block 0')
+
+    // A chain that no longer has the recorded block (reset, reorganised) is indexed again from 0.
+    await db.query(`UPDATE chain_index_state SET last_hash = $2 WHERE chain_id = $1`, [A, `0x${'ab'.repeat(32)}`])
+    const indexer = stack.service.indexer.chain(A)
+    await new Promise<void>(resolve => indexer.once('reset', () => resolve()))
+    await indexer.waitForHead(20_000)
+    const restored = await db.query('SELECT 1 FROM chain_transactions WHERE chain_id = $1 AND hash = $2', [
+      A,
+      firstBlockTx.hash
+    ])
+    assert.equal(restored.rows.length, 1)
+    assert.deepEqual(
+      (await history(receiver, { chainId: A })).data.map(tx => tx.id),
+      [whileDown]
+    )
+  })
+
+  it('records failed transactions with status failed', async () => {
+    const account = await stack.freshAccount({ eth: '1' })
+    const wallet = stack.wallet(account)
+    const client = stack.publicClient()
+    // An expired deadline reverts in the router. Hardhat mines the transaction and answers the
+    // send with the revert, so the hash is taken from the block.
+    await assert.rejects(
+      wallet.writeContract({
+        account,
+        chain: wallet.chain,
+        address: CONTRACTS.router,
+        abi: swapRouterAbi,
+        functionName: 'swapExactTokensForTokens',
+        args: [1n, 0n, [CONTRACTS.TT, CONTRACTS.tUSDC], account.address, 1n],
+        gas: 200_000n
+      }),
+      /Expired/
+    )
+    const block = await client.getBlock({ blockTag: 'latest', includeTransactions: true })
+    const hash = block.transactions.find(tx => tx.from.toLowerCase() === account.address.toLowerCase())!.hash
+    const receipt = await client.getTransactionReceipt({ hash })
+    assert.equal(receipt.status, 'reverted')
+    await stack.indexed(hash)
+    const [tx] = (await history(account.address, { chainId: A })).data
+    assert.equal(tx!.id, hash)
+    assert.equal(tx!.metadata.status, 'failed')
+    assert.equal(tx!.metadata.operationType, 'trade')
+    assert.deepEqual(tx!.transfers, [])
+  })
+})
