@@ -1,9 +1,11 @@
-// Compiles chain/contracts/*.sol with solc-js (no compiler download) and caches the artifacts
-// (abi + bytecode) in .cache/chain/, keyed by a hash of the sources, the compiler version and the
-// settings, so a second start does not compile again.
+// Compiles chain/contracts/*.sol with solc-js (no compiler download). The artifacts (abi +
+// bytecode) are committed in chain/artifacts.json with the hash of the sources, the compiler
+// version and the settings, so a fresh clone starts its chains without compiling; after a change to
+// the sources they are compiled once and cached in .cache/chain/ until chain/artifacts.json is
+// regenerated.
 //
-//   npx tsx chain/compile.ts           compile (or read the cache) and regenerate chain/abis.ts
-//   npx tsx chain/compile.ts --check   fail when chain/abis.ts does not match the sources
+//   npx tsx chain/compile.ts           compile (or read the cache); regenerate chain/abis.ts and chain/artifacts.json
+//   npx tsx chain/compile.ts --check   fail when chain/abis.ts or chain/artifacts.json does not match the sources
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -15,6 +17,8 @@ export const CHAIN_DIR = dirname(fileURLToPath(import.meta.url))
 export const ROOT_DIR = resolve(CHAIN_DIR, '..')
 export const CONTRACTS_DIR = join(CHAIN_DIR, 'contracts')
 export const ABIS_FILE = join(CHAIN_DIR, 'abis.ts')
+/** The committed artifacts: `{ hash, artifacts }`. */
+export const ARTIFACTS_FILE = join(CHAIN_DIR, 'artifacts.json')
 
 /** The contracts that get deployed, in the order their ABIs appear in chain/abis.ts. */
 export const CONTRACT_NAMES = [
@@ -115,23 +119,39 @@ async function runSolc(sources: Record<string, string>): Promise<{ artifacts: Ar
   return { artifacts: found as Artifacts, warnings }
 }
 
-/** Compiles the contracts, or reads them from .cache/chain/ when the sources have not changed. */
+function readArtifacts(file: string): Artifacts | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { hash?: string; artifacts?: Artifacts } & Artifacts
+    const artifacts = file === ARTIFACTS_FILE ? parsed.artifacts : (parsed as Artifacts)
+    return artifacts && CONTRACT_NAMES.every(name => artifacts[name]?.bytecode) ? artifacts : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The committed artifacts when they were built from these sources. */
+function committedArtifacts(hash: string): Artifacts | undefined {
+  if (!existsSync(ARTIFACTS_FILE)) return undefined
+  const { hash: committedHash } = JSON.parse(readFileSync(ARTIFACTS_FILE, 'utf8')) as { hash?: string }
+  return committedHash === hash ? readArtifacts(ARTIFACTS_FILE) : undefined
+}
+
+/**
+ * Compiles the contracts, or reads them from chain/artifacts.json or .cache/chain/ when the
+ * sources have not changed.
+ */
 export async function compileContracts(): Promise<CompileResult> {
   const started = performance.now()
   const sources = readSources()
   const hash = sourcesHash(sources)
+  const committed = committedArtifacts(hash)
+  if (committed)
+    return { artifacts: committed, cached: true, hash, file: ARTIFACTS_FILE, ms: performance.now() - started }
   const dir = cacheDir()
   const file = join(dir, `artifacts-${hash}.json`)
-  if (existsSync(file)) {
-    try {
-      const artifacts = JSON.parse(readFileSync(file, 'utf8')) as Artifacts
-      if (CONTRACT_NAMES.every(name => artifacts[name]?.bytecode)) {
-        return { artifacts, cached: true, hash, file, ms: performance.now() - started }
-      }
-    } catch {
-      // A damaged cache file: compile again and overwrite it.
-    }
-  }
+  // A damaged cache file reads as undefined: compile again and overwrite it.
+  const cachedArtifacts = existsSync(file) ? readArtifacts(file) : undefined
+  if (cachedArtifacts) return { artifacts: cachedArtifacts, cached: true, hash, file, ms: performance.now() - started }
   const { artifacts, warnings } = await runSolc(sources)
   for (const warning of warnings) console.warn(warning)
   mkdirSync(dir, { recursive: true })
@@ -167,17 +187,23 @@ async function main(): Promise<void> {
   const how = result.cached ? 'read from cache' : 'compiled'
   console.log(`contracts ${how} in ${Math.round(result.ms)} ms: ${result.file}`)
   const current = existsSync(ABIS_FILE) ? readFileSync(ABIS_FILE, 'utf8') : ''
+  const artifactsText = `${JSON.stringify({ hash: result.hash, artifacts: result.artifacts })}\n`
+  const committed = existsSync(ARTIFACTS_FILE) ? readFileSync(ARTIFACTS_FILE, 'utf8') : ''
   if (process.argv.includes('--check')) {
-    if (current !== text) {
-      console.error('chain/abis.ts is stale: run `npx tsx chain/compile.ts` and commit it.')
+    const stale = [current !== text && 'chain/abis.ts', committed !== artifactsText && 'chain/artifacts.json']
+    if (stale.some(Boolean)) {
+      console.error(`${stale.filter(Boolean).join(' and ')} stale: run \`npx tsx chain/compile.ts\` and commit.`)
       process.exit(1)
     }
-    console.log('chain/abis.ts is current')
-  } else if (current !== text) {
-    writeFileSync(ABIS_FILE, text)
-    console.log('wrote chain/abis.ts')
-  } else {
-    console.log('chain/abis.ts unchanged')
+    console.log('chain/abis.ts and chain/artifacts.json are current')
+    return
+  }
+  for (const [path, now, next] of [
+    [ABIS_FILE, current, text],
+    [ARTIFACTS_FILE, committed, artifactsText]
+  ] as const) {
+    if (now !== next) writeFileSync(path, next)
+    console.log(`${now !== next ? 'wrote' : 'unchanged'} ${path}`)
   }
 }
 
