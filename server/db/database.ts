@@ -83,6 +83,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection the server drops (a restart, an administrator) must not crash the backend:
+  // the pool replaces it at the next query.
+  pool.on('error', error => console.warn(`PostgreSQL: an idle connection was lost (${error.message})`))
   // Fail now, with the server's own message, rather than at the first request.
   const client = await pool.connect()
   client.release()

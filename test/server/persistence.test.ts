@@ -1,6 +1,7 @@
 // What must survive a restart lives in the database: write through one app over a PGlite data
 // directory, close everything, reopen the directory with a new app, and read it back. The same
-// migrations and SQL on PostgreSQL when DATABASE_URL is set (skipped otherwise, with the reason).
+// migrations and SQL on a real PostgreSQL: DATABASE_URL when set, else a throwaway server started
+// here (./postgres.ts; skipped, with the reason, only when no PostgreSQL can be found or installed).
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
@@ -18,6 +19,7 @@ import {
   sessionsResponseSchema
 } from '../../src/api/schemas/index.js'
 import { createTestApp, freshDataDir, LOCAL_ORIGIN, parsed, type TestApp } from './helpers.js'
+import { PostgresUnavailable, startThrowawayPostgres, type TestPostgres } from './postgres.js'
 
 const chains = () => [createChainContext(31337, 'http://127.0.0.1:9')]
 
@@ -98,7 +100,9 @@ async function appliedMigrations(db: Database): Promise<string[]> {
 
 describe('persistence', () => {
   const dirs: string[] = []
+  const servers: TestPostgres[] = []
   after(async () => {
+    for (const server of servers) await server.stop()
     for (const dir of dirs) await rm(dir, { recursive: true, force: true })
   })
 
@@ -125,43 +129,62 @@ describe('persistence', () => {
     await db2.close()
   })
 
-  const url = process.env.DATABASE_URL
-  const skip = url
-    ? false
-    : 'DATABASE_URL is not set: no PostgreSQL to test against (set DATABASE_URL=postgres://... to run the same migrations and writes on PostgreSQL)'
-  if (skip) console.log(`# persistence: PostgreSQL test skipped: ${skip}`)
-
-  it(
-    'PostgreSQL: the same migrations (once each, also when two backends start together) and the same writes',
-    { skip },
-    async () => {
-      const first = await openDatabase({ url: url! })
-      const second = await openDatabase({ url: url! })
-      assert.equal(first.kind, 'postgres')
-      try {
-        // Two backends starting at once over one database: each file is applied by one of them.
-        const [a, b] = await Promise.all([migrate(first), migrate(second)])
-        const files = await migrationFiles()
-        for (const file of files) {
-          const appliedBy = Number(a.applied.includes(file)) + Number(b.applied.includes(file))
-          const already = a.skipped.includes(file) && b.skipped.includes(file)
-          assert.ok(appliedBy === 1 || already, `${file}: applied ${appliedBy} times`)
-        }
-        assert.deepEqual(
-          (await appliedMigrations(first)).filter(name => files.includes(name)),
-          files
-        )
-        const app1 = await createTestApp(first, { chains: chains() })
-        const written = await writeThrough(app1)
-        await app1.close()
-        // Another stateless backend over the same database reads what the first wrote.
-        const app2 = await createTestApp(second, { chains: chains() })
-        await readBack(app2, written)
-        await app2.close()
-      } finally {
-        await first.close()
-        await second.close()
-      }
+  it('PostgreSQL: the same migrations (once each, also when two backends start together) and the same writes', async t => {
+    let server: TestPostgres
+    try {
+      server = await startThrowawayPostgres()
+    } catch (error) {
+      if (!(error instanceof PostgresUnavailable)) throw error
+      console.log(`# persistence: PostgreSQL test skipped: ${error.message}`)
+      t.skip(error.message)
+      return
     }
-  )
+    servers.push(server)
+    const url = server.url
+
+    const first = await openDatabase({ url })
+    const second = await openDatabase({ url })
+    assert.equal(first.kind, 'postgres')
+    let written: Written
+    try {
+      const { rows: version } = await first.query<{ server_version: string }>('SHOW server_version')
+      console.log(`# persistence: PostgreSQL ${version[0]!.server_version}: ${server.description}`)
+      // Two backends starting at once over one database: each file is applied by one of them.
+      const [a, b] = await Promise.all([migrate(first), migrate(second)])
+      const files = await migrationFiles()
+      for (const file of files) {
+        const appliedBy = Number(a.applied.includes(file)) + Number(b.applied.includes(file))
+        const already = a.skipped.includes(file) && b.skipped.includes(file)
+        assert.ok(appliedBy === 1 || already, `${file}: applied ${appliedBy} times`)
+      }
+      assert.deepEqual(
+        (await appliedMigrations(first)).filter(name => files.includes(name)),
+        files
+      )
+      const app1 = await createTestApp(first, { chains: chains() })
+      written = await writeThrough(app1)
+      await app1.close()
+      // Another stateless backend over the same database reads what the first wrote.
+      const app2 = await createTestApp(second, { chains: chains() })
+      await readBack(app2, written)
+      await app2.close()
+    } finally {
+      await first.close()
+      await second.close()
+    }
+
+    // A server of our own: restart it, and a new backend still reads everything, migrating nothing.
+    if (!server.restart) return
+    await server.restart()
+    const third = await openDatabase({ url })
+    try {
+      const again = await migrate(third)
+      assert.deepEqual(again.applied, [], 'nothing is migrated twice')
+      const app3 = await createTestApp(third, { chains: chains() })
+      await readBack(app3, written)
+      await app3.close()
+    } finally {
+      await third.close()
+    }
+  })
 })
