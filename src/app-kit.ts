@@ -43,6 +43,18 @@ function mountModal(): void {
 }
 
 /**
+ * Restores the visitor's connection on load, without a prompt (spec.md section 4). The connection
+ * code (discovery, storage, the account's balance and name) is its own chunk: it loads after the
+ * first paint, and never for an app without adapters or on a server.
+ */
+function startConnection(hasAdapters: boolean): void {
+  if (!hasAdapters || typeof window === 'undefined') return
+  void import('./stores/reconnect.js')
+    .then(module => module.startConnection())
+    .catch((error: unknown) => console.warn('[appkit] Reconnecting failed:', error))
+}
+
+/**
  * Creates the kit: parses the options (a bad one throws an AppKitOptionsError naming it), fills
  * the stores, and puts the modal on the page. Safe to call on a server, where it touches no DOM.
  */
@@ -50,6 +62,7 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
   const options = parseOptions(input)
   initializeStores(options)
   mountModal()
+  startConnection(options.adapters.length > 0)
   return {
     open: async (openOptions = {}) => openModal(openOptions),
     close: () => void closeModal(),

@@ -44,3 +44,18 @@ export function errorMessageForVisitor(error: unknown): string {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
+
+/** What the modal shows when the visitor declines a network switch in the wallet. */
+export const SWITCH_DECLINED = 'Network switch declined'
+
+/**
+ * The text shown when a network switch failed (always shown: a failed switch is never silent):
+ * a connector error's visitor message, 'Network switch declined' for 4001, 'Network Not Found'
+ * for 4902, 'Invalid network id' for 32603, and 'Failed to switch network' for 5000 and the rest.
+ */
+export function switchErrorMessageForVisitor(error: unknown): string {
+  if (error instanceof ConnectorError) return error.visitorMessage
+  const code = providerErrorCode(error)
+  if (code === USER_REJECTED_CODE) return SWITCH_DECLINED
+  return switchErrorMessage(code)
+}

@@ -30,7 +30,8 @@ export type StoredConnection = z.infer<typeof storedConnectionSchema>
 export const storedConnectionsSchema = z.partialRecord(namespaceSchema, z.array(storedConnectionSchema))
 export type StoredConnections = z.infer<typeof storedConnectionsSchema>
 
-export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount'])
+/** Account types (spec.md section 3): eoa and smartAccount; 'payment' is Bitcoin's default (decisions.md). */
+export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
 export type PreferredAccountType = z.infer<typeof preferredAccountTypeSchema>
 export const preferredAccountTypesSchema = z.partialRecord(namespaceSchema, preferredAccountTypeSchema)
 export type PreferredAccountTypes = z.infer<typeof preferredAccountTypesSchema>

@@ -1,22 +1,63 @@
 import { map } from 'nanostores'
 import type { ChainNamespace } from '../networks/types.js'
+import type { PreferredAccountType, PreferredAccountTypes } from '../storage/keys.js'
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
-import type { PreferredAccountType } from '../storage/keys.js'
 
 export type AccountType = PreferredAccountType
+
+/** The account types the kit prefers by namespace (decisions.md) until the visitor chooses. */
+export const DEFAULT_PREFERRED_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>> = {
+  eip155: 'smartAccount',
+  solana: 'eoa',
+  bip122: 'payment',
+  polkadot: 'eoa'
+}
+
+/** One account the connected wallet exposes. */
+export interface ConnectedAccount {
+  readonly namespace: ChainNamespace
+  readonly address: string
+  readonly type: AccountType
+}
+
+export interface ConnectedWalletInfo {
+  readonly name: string
+  /** A safe image URL (https or data:image), shown with <img>. */
+  readonly icon?: string
+  /** The connector it came through. */
+  readonly connectorId?: string
+}
 
 /** The account state of spec.md section 3, for the active namespace. */
 export interface AccountState {
   readonly namespace: ChainNamespace | undefined
+  /** CAIP-10: `eip155:1:0xab…`. */
   readonly caipAddress: string | undefined
   readonly address: string | undefined
+  /** The native balance as a decimal string in whole units ('1.5'), undefined until known. */
   readonly balance: string | undefined
   readonly balanceSymbol: string | undefined
+  /** True while the native balance is being fetched. */
+  readonly balanceLoading?: boolean
   readonly profileName: string | undefined
+  /** A safe image URL of the identity's avatar. */
   readonly profileImage: string | undefined
+  /** The embedded wallet's user (e-mail and social login); none for an external wallet. */
+  readonly user?: { readonly email?: string; readonly username?: string }
+  /** Token balances (the account issue fills them). */
+  readonly tokenBalance?: readonly unknown[]
+  readonly smartAccountDeployed?: boolean
+  /** Names the app or the visitor gave to addresses. */
+  readonly addressLabels?: Readonly<Record<string, string>>
+  /** Every account the wallet exposes, the shown one first. */
+  readonly allAccounts?: readonly ConnectedAccount[]
+  /** The account type wanted on each namespace (decisions.md defaults, or the stored choice). */
+  readonly preferredAccountTypes?: PreferredAccountTypes
+  /** The type of the connected account. */
   readonly preferredAccountType: AccountType | undefined
-  readonly connectedWalletInfo: { readonly name: string; readonly icon?: string } | undefined
+  readonly socialProvider?: string
+  readonly connectedWalletInfo: ConnectedWalletInfo | undefined
   readonly status: ConnectionStatus
 }
 
@@ -26,9 +67,17 @@ export const disconnectedAccount: AccountState = {
   address: undefined,
   balance: undefined,
   balanceSymbol: undefined,
+  balanceLoading: false,
   profileName: undefined,
   profileImage: undefined,
+  user: undefined,
+  tokenBalance: [],
+  smartAccountDeployed: false,
+  addressLabels: {},
+  allAccounts: [],
+  preferredAccountTypes: DEFAULT_PREFERRED_ACCOUNT_TYPES,
   preferredAccountType: undefined,
+  socialProvider: undefined,
   connectedWalletInfo: undefined,
   status: 'disconnected'
 }

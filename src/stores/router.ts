@@ -50,6 +50,15 @@ export function popView(): boolean {
   return true
 }
 
+/** Pops views until `view` is the current one. Returns false, changing nothing, when it is not in the history. */
+export function popToView(view: ViewName): boolean {
+  const state = $router.get()
+  const index = state.history.lastIndexOf(view)
+  if (index === -1) return false
+  $router.set({ ...state, view, history: state.history.slice(0, index + 1), data: undefined })
+  return true
+}
+
 export function pushTransactionStack(action: TransactionAction): void {
   const state = $router.get()
   $router.setKey('transactionStack', [...state.transactionStack, action])

@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { walletsFirstOptions, walletsOnlyOptions } from '../../test/fixtures/options.js'
+import { html } from 'lit'
+import { waitFor } from 'storybook/test'
+import { expectModalView } from '../support/expect-view.js'
+import { STORY_WALLET, installStoryWallet } from '../support/fake-wallet.js'
 import { modalStory } from '../support/modal-story.js'
+import { openModalOn } from '../support/seed.js'
 
 /** Fails the story unless the view shows exactly these methods, in this order. */
 function expectMethods(...methods: string[]) {
@@ -34,3 +39,20 @@ export const WalletsFirst: Story = modalStory(
 
 /** `features.email: false, features.socials: false`: wallets only. */
 export const EmailAndSocialsOff: Story = modalStory('Connect', { options: walletsOnlyOptions }, expectMethods('wallet'))
+
+/** The wallets the adapters discovered (here a fake EIP-6963 wallet) listed above All Wallets. */
+export const WithDiscoveredWallet: Story = {
+  parameters: { layout: 'fullscreen' },
+  render: () => {
+    openModalOn('Connect')
+    void installStoryWallet()
+    return html`<w3m-modal></w3m-modal>`
+  },
+  play: async ({ canvasElement }) => {
+    const view = await expectModalView(canvasElement, 'Connect')
+    await waitFor(() => {
+      const row = view.shadowRoot?.querySelector(`[data-testid="connector-${STORY_WALLET.rdns}"]`)
+      if (!row?.textContent?.includes(STORY_WALLET.name)) throw new Error('Connect does not list the discovered wallet')
+    })
+  }
+}

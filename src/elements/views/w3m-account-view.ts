@@ -1,12 +1,146 @@
+import { LitElement, css, html, nothing } from 'lit'
+import { $account, type AccountState } from '../../stores/account.js'
+import { copyAddress } from '../../stores/account-details.js'
+import { disconnect } from '../../stores/connection.js'
+import { $network } from '../../stores/network.js'
+import { resetStyles } from '../../theme/tokens.js'
+import { truncateAddress, truncateDecimals } from '../../utils/format.js'
 import { defineElement } from '../shared/define.js'
-import { PlaceholderView } from './placeholder-view.js'
+import { StoreController } from '../shared/store-controller.js'
+import { connectionViewStyles } from './connection-view.styles.js'
+
+/** A stable hue (0-7) for an address, so the same account always gets the same avatar colour. */
+function hueOf(address: string): number {
+  let hash = 0
+  for (const char of address.toLowerCase()) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return hash % 8
+}
+
+/** Two characters for the avatar: the name's first letter, else the address's first two hex digits. */
+function avatarText(account: AccountState): string {
+  if (account.profileName) return account.profileName.charAt(0).toUpperCase()
+  return (account.address ?? '').replace(/^0x/, '').slice(0, 2).toUpperCase()
+}
+
+function balanceText(account: AccountState): string {
+  if (account.balance !== undefined) return `${truncateDecimals(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
+  return account.balanceLoading ? 'Loading balance…' : 'Balance unavailable'
+}
 
 /**
- * The Account view: address, balance and the Tokens, NFTs and Activity tabs (filled by the account issue).
+ * The Account view: the avatar, the name or truncated address with a copy button, the native
+ * balance truncated to 3 decimals, the network and wallet, and Disconnect. (The Tokens, NFTs and
+ * Activity tabs come with the account issue.)
  * @tagname w3m-account-view
+ * @csspart avatar - The avatar.
+ * @csspart balance - The balance line.
  */
-export class W3mAccountView extends PlaceholderView {
-  protected readonly viewName = 'Account'
+export class W3mAccountView extends LitElement {
+  static override styles = [
+    resetStyles,
+    connectionViewStyles,
+    css`
+      .avatar {
+        display: grid;
+        place-items: center;
+        width: 72px;
+        height: 72px;
+        border-radius: 50%;
+        overflow: hidden;
+        font-weight: 700;
+        font-size: 24px;
+        color: #ffffff;
+        background: var(--hue);
+      }
+      .avatar img {
+        width: 100%;
+        height: 100%;
+        object-fit: cover;
+      }
+      .name {
+        display: inline-flex;
+        align-items: center;
+        gap: var(--w3m-spacing-s);
+      }
+      .copy {
+        padding: 2px var(--w3m-spacing-s);
+        border: 1px solid var(--w3m-color-border);
+        border-radius: var(--w3m-radius-s);
+        background: transparent;
+        font-size: var(--w3m-text-small);
+      }
+      [data-hue='0'] {
+        --hue: #3b6cf6;
+      }
+      [data-hue='1'] {
+        --hue: #1d7a45;
+      }
+      [data-hue='2'] {
+        --hue: #b4410c;
+      }
+      [data-hue='3'] {
+        --hue: #7e22ce;
+      }
+      [data-hue='4'] {
+        --hue: #0e6d88;
+      }
+      [data-hue='5'] {
+        --hue: #be123c;
+      }
+      [data-hue='6'] {
+        --hue: #8a5206;
+      }
+      [data-hue='7'] {
+        --hue: #4d6b0f;
+      }
+    `
+  ]
+
+  private readonly account = new StoreController(this, $account)
+  private readonly network = new StoreController(this, $network)
+
+  override render() {
+    const account = this.account.value
+    const { address, profileName, profileImage, connectedWalletInfo } = account
+    if (!address) return html`<p class="muted" data-testid="account-disconnected">No wallet connected</p>`
+    const network = this.network.value.activeNetwork
+    const eoaFallback =
+      account.namespace !== undefined &&
+      account.preferredAccountTypes?.[account.namespace] === 'smartAccount' &&
+      account.preferredAccountType === 'eoa'
+    return html`<div class="avatar" part="avatar" data-hue=${hueOf(address)} aria-hidden="true">
+        ${profileImage ? html`<img src=${profileImage} alt="" />` : avatarText(account)}
+      </div>
+      <p class="title name">
+        <span data-testid="account-name" title=${address}>${profileName ?? truncateAddress(address)}</span>
+        <button
+          type="button"
+          class="copy"
+          data-testid="copy-address-button"
+          aria-label="Copy address"
+          @click=${() => void copyAddress()}
+        >
+          Copy
+        </button>
+      </p>
+      ${profileName ? html`<p class="muted" data-testid="account-short-address">${truncateAddress(address)}</p>` : nothing}
+      <p part="balance" data-testid="account-balance">${balanceText(account)}</p>
+      <p class="muted" data-testid="account-network">
+        ${network?.name ?? 'Unknown network'}${connectedWalletInfo ? ` · ${connectedWalletInfo.name}` : ''}
+      </p>
+      ${
+        eoaFallback
+          ? html`<p class="muted" data-testid="account-type-note">
+              This wallet has no smart account here: connected with a regular account (EOA).
+            </p>`
+          : nothing
+      }
+      <div class="actions">
+        <button type="button" class="action" data-testid="disconnect-button" @click=${() => void disconnect()}>
+          Disconnect
+        </button>
+      </div>`
+  }
 }
 
 defineElement('w3m-account-view', W3mAccountView)

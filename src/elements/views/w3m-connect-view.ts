@@ -1,19 +1,25 @@
 import { LitElement, css, html, nothing } from 'lit'
 import { DEFAULT_FEATURES, type Features } from '../../config/options.js'
+import { selectConnector } from '../../stores/connection.js'
+import { $connectors, loadConnectors, type ConnectorSummary } from '../../stores/connectors.js'
 import { pushView } from '../../stores/router.js'
 import { $options } from '../../stores/options.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-list-item.js'
+import '../ui/wui-wallet-image.js'
 
 type ConnectMethod = 'email' | 'social' | 'wallet'
 
 /**
  * The Connect view: the connect methods in the configured order (default email, social, wallet).
- * E-mail and social login are placeholders until their issues fill them.
+ * The wallet section lists the wallets the adapters discovered (EIP-6963 announced, injected), in
+ * the spec's connector order, above All Wallets; choosing one opens ConnectingExternal. E-mail and
+ * social login are placeholders until their issues fill them.
  * @tagname w3m-connect-view
  * @csspart method - One connect method's section.
+ * @csspart connector - One discovered wallet's row.
  */
 export class W3mConnectView extends LitElement {
   static override styles = [
@@ -30,6 +36,27 @@ export class W3mConnectView extends LitElement {
         flex-direction: column;
         gap: var(--w3m-spacing-s);
       }
+      ul {
+        display: flex;
+        flex-direction: column;
+        gap: var(--w3m-spacing-s);
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      .wallet {
+        display: inline-flex;
+        align-items: center;
+        gap: var(--w3m-spacing-m);
+        --wui-wallet-image-size: 32px;
+      }
+      .tag {
+        padding: 2px var(--w3m-spacing-s);
+        border-radius: var(--w3m-radius-full);
+        background: var(--w3m-color-bg);
+        color: var(--w3m-color-fg-muted);
+        font-size: var(--w3m-text-small);
+      }
       h3 {
         margin: 0;
         font-size: var(--w3m-text-small);
@@ -40,6 +67,12 @@ export class W3mConnectView extends LitElement {
   ]
 
   private readonly options = new StoreController(this, $options)
+  private readonly connectors = new StoreController(this, $connectors)
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void loadConnectors()
+  }
 
   override render() {
     const features = this.options.value?.features ?? DEFAULT_FEATURES
@@ -64,14 +97,44 @@ export class W3mConnectView extends LitElement {
           : nothing
       case 'wallet':
         return html`<section part="method" data-testid="connect-method-wallet">
-          <h3>Wallets</h3>
-          ${features.allWallets
-            ? html`<wui-list-item data-testid="all-wallets-button" @click=${() => pushView('AllWallets')}
-                >All Wallets</wui-list-item
-              >`
-            : nothing}
+          <h3 id="wallets-heading">Wallets</h3>
+          ${this.renderConnectors()}
+          ${
+            features.allWallets
+              ? html`<wui-list-item data-testid="all-wallets-button" @click=${() => pushView('AllWallets')}
+                  >All Wallets</wui-list-item
+                >`
+              : nothing
+          }
         </section>`
     }
+  }
+
+  private renderConnectors() {
+    const connectors = this.connectors.value.connectors
+    if (connectors.length === 0) return nothing
+    return html`<ul aria-labelledby="wallets-heading" data-testid="connector-list">
+      ${connectors.map(connector => html`<li>${this.renderConnector(connector)}</li>`)}
+    </ul>`
+  }
+
+  private renderConnector(connector: ConnectorSummary) {
+    const tag = connector.recent
+      ? 'Recent'
+      : connector.type === 'announced' || connector.type === 'injected'
+        ? 'Installed'
+        : ''
+    return html`<wui-list-item
+      part="connector"
+      data-testid=${`connector-${connector.id}`}
+      @click=${() => void selectConnector(connector.id)}
+    >
+      <span class="wallet">
+        <wui-wallet-image .src=${connector.imageUrl} .name=${connector.name}></wui-wallet-image>
+        <span>${connector.name}</span>
+      </span>
+      ${tag ? html`<span slot="end" class="tag">${tag}</span>` : nothing}
+    </wui-list-item>`
   }
 }
 

@@ -1,12 +1,56 @@
+import { LitElement, html } from 'lit'
+import { $connection, connect } from '../../stores/connection.js'
+import { $connectors } from '../../stores/connectors.js'
+import { $router } from '../../stores/router.js'
+import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
-import { PlaceholderView } from './placeholder-view.js'
+import { StoreController } from '../shared/store-controller.js'
+import '../ui/wui-wallet-image.js'
+import { connectionViewStyles } from './connection-view.styles.js'
+import { connectorIdOf } from './router-data.js'
 
 /**
- * The ConnectingExternal view: waiting for an injected or announced wallet (filled by the connecting issue).
+ * The ConnectingExternal view: waiting for an injected or announced wallet. It shows the wallet,
+ * 'Continue in <wallet>' with a spinner while the wallet asks the visitor, and the reason with a
+ * Try again button when connecting failed (declined in the wallet, or a connector error).
  * @tagname w3m-connecting-external-view
+ * @csspart status - The waiting line.
+ * @csspart error - The failure message.
  */
-export class W3mConnectingExternalView extends PlaceholderView {
-  protected readonly viewName = 'ConnectingExternal'
+export class W3mConnectingExternalView extends LitElement {
+  static override styles = [resetStyles, connectionViewStyles]
+
+  private readonly router = new StoreController(this, $router)
+  private readonly connection = new StoreController(this, $connection)
+  private readonly connectors = new StoreController(this, $connectors)
+
+  override render() {
+    const id = connectorIdOf(this.router.value.data)
+    const connector = this.connectors.value.connectors.find(c => c.id === id)
+    const name = connector?.name ?? 'your wallet'
+    const { connectingConnectorId, error } = this.connection.value
+    const failed = error !== undefined && error.connectorId === id && connectingConnectorId !== id
+    return html`<wui-wallet-image .src=${connector?.imageUrl} .name=${connector?.name ?? ''}></wui-wallet-image>
+      <p class="title" data-testid="connecting-wallet-name">${name}</p>
+      ${
+        failed
+          ? html`<p class="error" part="error" role="alert" data-testid="connecting-error">${error.message}</p>
+              <div class="actions">
+                <button
+                  type="button"
+                  class="action primary"
+                  data-testid="connecting-retry"
+                  @click=${() => id && void connect(id)}
+                >
+                  Try again
+                </button>
+              </div>`
+          : html`<p class="status" part="status" role="status" data-testid="connecting-status">
+                <span class="spinner" aria-hidden="true"></span>Continue in ${name}
+              </p>
+              <p class="muted">Accept the connection request in the wallet.</p>`
+      }`
+  }
 }
 
 defineElement('w3m-connecting-external-view', W3mConnectingExternalView)

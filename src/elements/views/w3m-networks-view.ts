@@ -1,13 +1,15 @@
 import { LitElement, css, html } from 'lit'
-import { goBack } from '../../stores/modal.js'
-import { $network, selectNetwork } from '../../stores/network.js'
+import { $network } from '../../stores/network.js'
+import { chooseNetwork } from '../../stores/network-switch.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-list-item.js'
 
 /**
- * The Networks view: the app's networks; choosing one makes it active and goes back.
+ * The Networks view: the app's networks. Choosing one while no wallet is connected makes it active
+ * and goes back; with a connected wallet the wallet is asked to switch (SwitchNetwork), or another
+ * namespace's network asks to connect a wallet for it (SwitchActiveChain).
  * @tagname w3m-networks-view
  */
 export class W3mNetworksView extends LitElement {
@@ -40,20 +42,17 @@ export class W3mNetworksView extends LitElement {
     if (networks.length === 0) return html`<p data-testid="networks-empty">No networks configured</p>`
     return html`<ul aria-label="Networks">
       ${networks.map(
-        n => html`<li>
-          <wui-list-item
-            data-testid=${`network-${n.caipNetworkId}`}
-            ?current=${n.caipNetworkId === activeNetwork?.caipNetworkId}
-            @click=${() => this.choose(n.caipNetworkId)}
-            >${n.name}</wui-list-item
-          >
-        </li>`
+        n =>
+          html`<li>
+            <wui-list-item
+              data-testid=${`network-${n.caipNetworkId}`}
+              ?current=${n.caipNetworkId === activeNetwork?.caipNetworkId}
+              @click=${() => void chooseNetwork(n.caipNetworkId)}
+              >${n.name}</wui-list-item
+            >
+          </li>`
       )}
     </ul>`
-  }
-
-  private choose(caipNetworkId: string): void {
-    if (selectNetwork(caipNetworkId)) goBack()
   }
 }
 

@@ -1,12 +1,62 @@
+import { LitElement, html } from 'lit'
+import { $connectors } from '../../stores/connectors.js'
+import { $connection } from '../../stores/connection.js'
+import { $network } from '../../stores/network.js'
+import { $networkSwitch, retrySwitch } from '../../stores/network-switch.js'
+import { $router } from '../../stores/router.js'
+import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
-import { PlaceholderView } from './placeholder-view.js'
+import { StoreController } from '../shared/store-controller.js'
+import { connectionViewStyles } from './connection-view.styles.js'
+import { caipNetworkIdOf } from './router-data.js'
 
 /**
- * The SwitchNetwork view: asks the wallet to switch (filled by the connecting issue).
+ * The SwitchNetwork view: the network the wallet is asked to move to, and how it goes: waiting
+ * for the wallet (spinner), switched, or failed with the reason and Try again. A failed switch is
+ * always shown here and in a toast, never silent.
  * @tagname w3m-switch-network-view
+ * @csspart status - The waiting line.
+ * @csspart error - The failure message.
  */
-export class W3mSwitchNetworkView extends PlaceholderView {
-  protected readonly viewName = 'SwitchNetwork'
+export class W3mSwitchNetworkView extends LitElement {
+  static override styles = [resetStyles, connectionViewStyles]
+
+  private readonly router = new StoreController(this, $router)
+  private readonly switching = new StoreController(this, $networkSwitch)
+  private readonly network = new StoreController(this, $network)
+  private readonly connection = new StoreController(this, $connection)
+  private readonly connectors = new StoreController(this, $connectors)
+
+  override render() {
+    const { networks, activeNetwork } = this.network.value
+    const id = caipNetworkIdOf(this.router.value.data) ?? this.switching.value.target
+    const target = networks.find(n => n.caipNetworkId === id)
+    const name = target?.name ?? 'the network'
+    const { activeConnectorId } = this.connection.value
+    const wallet = this.connectors.value.connectors.find(c => c.id === activeConnectorId)?.name ?? 'your wallet'
+    const { status, error, target: asked } = this.switching.value
+    const body =
+      status === 'failed' && asked === id
+        ? html`<p class="error" part="error" role="alert" data-testid="switch-network-error">${error}</p>
+            <div class="actions">
+              <button
+                type="button"
+                class="action primary"
+                data-testid="switch-network-retry"
+                @click=${() => void retrySwitch()}
+              >
+                Try again
+              </button>
+            </div>`
+        : activeNetwork?.caipNetworkId === id && status !== 'switching'
+          ? html`<p role="status" data-testid="switch-network-done">Switched to ${name}</p>`
+          : html`<p class="status" part="status" role="status" data-testid="switch-network-status">
+                <span class="spinner" aria-hidden="true"></span>Approve in ${wallet}
+              </p>
+              <p class="muted">Accept the network switch in the wallet.</p>`
+    return html`<p class="title" data-testid="switch-network-target">Switch to ${name}</p>
+      ${body}`
+  }
 }
 
 defineElement('w3m-switch-network-view', W3mSwitchNetworkView)

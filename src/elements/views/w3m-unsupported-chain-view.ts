@@ -1,12 +1,61 @@
+import { LitElement, css, html } from 'lit'
+import { $connection } from '../../stores/connection.js'
+import { $network } from '../../stores/network.js'
+import { $networkSwitch, leaveUnsupportedChain } from '../../stores/network-switch.js'
+import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
-import { PlaceholderView } from './placeholder-view.js'
+import { StoreController } from '../shared/store-controller.js'
+import '../ui/wui-list-item.js'
+import { connectionViewStyles } from './connection-view.styles.js'
 
 /**
- * The UnsupportedChain view: the wallet is on a network the app does not support (filled by the connecting issue).
+ * The UnsupportedChain view: the wallet is on a network the app does not list. It names that
+ * network and lists the app's networks of the same namespace; choosing one asks the wallet to switch.
  * @tagname w3m-unsupported-chain-view
  */
-export class W3mUnsupportedChainView extends PlaceholderView {
-  protected readonly viewName = 'UnsupportedChain'
+export class W3mUnsupportedChainView extends LitElement {
+  static override styles = [
+    resetStyles,
+    connectionViewStyles,
+    css`
+      ul {
+        display: flex;
+        flex-direction: column;
+        gap: var(--w3m-spacing-s);
+        width: 100%;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+    `
+  ]
+
+  private readonly connection = new StoreController(this, $connection)
+  private readonly network = new StoreController(this, $network)
+  private readonly switching = new StoreController(this, $networkSwitch)
+
+  override render() {
+    const { unsupportedChain, activeNamespace } = this.connection.value
+    const networks = this.network.value.networks.filter(n => !activeNamespace || n.chainNamespace === activeNamespace)
+    const { status, error } = this.switching.value
+    return html`<p class="title">This app does not support your wallet's network</p>
+      <p class="muted" data-testid="unsupported-chain-current">
+        ${unsupportedChain ? `The wallet is on ${unsupportedChain}.` : 'Choose a network this app supports.'}
+      </p>
+      ${status === 'failed' ? html`<p class="error" role="alert" data-testid="unsupported-chain-error">${error}</p>` : ''}
+      <ul aria-label="Supported networks">
+        ${networks.map(
+          n =>
+            html`<li>
+              <wui-list-item
+                data-testid=${`unsupported-chain-${n.caipNetworkId}`}
+                @click=${() => void leaveUnsupportedChain(n.caipNetworkId)}
+                >${n.name}</wui-list-item
+              >
+            </li>`
+        )}
+      </ul>`
+  }
 }
 
 defineElement('w3m-unsupported-chain-view', W3mUnsupportedChainView)

@@ -1,0 +1,64 @@
+import { HttpClient } from './http-client.js'
+import { balanceResponseSchema } from './schemas/balance.js'
+import { identityResponseSchema, type IdentityResponse } from './schemas/identity.js'
+
+/**
+ * What the connected account needs of the blockchain API (spec.md section 7): its native balance
+ * (GET /v1/account/{address}/balance) and its identity (GET /v1/identity/{address}). Only these two
+ * calls and their schemas load with the connection code, not the whole blockchain API.
+ */
+export interface AccountClient {
+  /** The native token's balance on `caipNetworkId` in whole units ('1.5'); undefined when none is listed. */
+  nativeBalance(
+    address: string,
+    caipNetworkId: string,
+    signal?: AbortSignal
+  ): Promise<{ readonly balance: string; readonly symbol: string } | undefined>
+  identity(address: string, signal?: AbortSignal): Promise<IdentityResponse>
+  /** Origins whose plain-http URLs (an avatar) are safe besides https: the configured backend's. */
+  readonly trustedOrigins: readonly string[]
+}
+
+export interface AccountClientConfig {
+  readonly projectId: string
+  readonly apiUrl: string | undefined
+}
+
+let injected: AccountClient | undefined
+let cached: { readonly key: string; readonly client: AccountClient } | undefined
+
+/** Replaces the client getAccountClient returns (tests and stories); undefined returns to the default. */
+export function setAccountClient(client: AccountClient | undefined): void {
+  injected = client
+}
+
+/** The client for the current options; undefined when createAppKit was given no apiUrl. */
+export function getAccountClient(config: AccountClientConfig | undefined): AccountClient | undefined {
+  if (injected) return injected
+  if (!config?.apiUrl) return undefined
+  const key = `${config.projectId}\u0000${config.apiUrl}`
+  if (cached?.key !== key) cached = { key, client: createAccountClient(config.projectId, config.apiUrl) }
+  return cached.client
+}
+
+const segment = (value: string) => encodeURIComponent(value)
+
+function createAccountClient(projectId: string, apiUrl: string): AccountClient {
+  const http = new HttpClient({ projectId, baseUrl: apiUrl })
+  return {
+    async nativeBalance(address, caipNetworkId, signal) {
+      const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
+        query: { currency: 'usd', chainId: caipNetworkId },
+        signal
+      })
+      // The native entry has no token address; decimals '0' are never a balance (spec.md section 5).
+      const native = response.balances.find(
+        entry => entry.chainId === caipNetworkId && entry.address === undefined && entry.quantity.decimals !== '0'
+      )
+      return native ? { balance: native.quantity.numeric, symbol: native.symbol } : undefined
+    },
+    identity: (address, signal) =>
+      http.get(`/v1/identity/${segment(address)}`, identityResponseSchema, { query: { sender: address }, signal }),
+    trustedOrigins: [apiUrl]
+  }
+}

@@ -1,0 +1,67 @@
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+
+/**
+ * What a connector is: one way to reach one wallet on one namespace. A connector talks to its
+ * wallet (an EIP-1193 provider, the Wallet Standard, WalletConnect) and returns data or emits
+ * events; it knows no store and no element (design.md). The connection store drives it.
+ */
+
+export type ConnectorType = 'injected' | 'announced' | 'walletConnect' | 'auth' | 'external'
+
+/** What the connect views show of a wallet the kit can reach. */
+export interface ConnectorInfo {
+  /** Stable across reloads (an EIP-6963 wallet's rdns, 'injected' for window.ethereum). */
+  readonly id: string
+  readonly name: string
+  readonly type: ConnectorType
+  readonly namespace: ChainNamespace
+  /** A safe image (https, or a data:image URI): shown with `<img>`, never as markup. */
+  readonly imageUrl?: string
+  /** Reverse DNS name of the wallet (EIP-6963), matches catalog entries. */
+  readonly rdns?: string
+}
+
+/** A chain id as a connector takes it: a number (1), a numeric string ("1", "0x1") or CAIP-2 ("eip155:1"). */
+export type ConnectorChainId = number | string
+
+export interface ConnectResult {
+  /** The account the wallet put first: the one the kit shows. */
+  readonly address: string
+  /** The chain the wallet is on after connecting (its chain reference: 1, or a Solana genesis hash). */
+  readonly chainId: number | string
+  /** Every account the wallet exposes to this site, `address` first. */
+  readonly accounts: readonly string[]
+}
+
+export interface ConnectorEventMap {
+  /** The accounts the wallet exposes now; empty when the visitor disconnected in the wallet. */
+  accountsChanged: readonly string[]
+  /** The chain the wallet moved to (its chain reference). */
+  chainChanged: number | string
+  /** The wallet ended the connection (or lost its chains). */
+  disconnect: undefined
+}
+
+export type ConnectorEvent = keyof ConnectorEventMap
+
+export interface Connector extends ConnectorInfo {
+  /** Asks the wallet for its accounts (it may prompt the visitor); then for its chain. */
+  connect(options?: { chainId?: ConnectorChainId }): Promise<ConnectResult>
+  /**
+   * Restores a connection the visitor approved before, never prompting: undefined when the wallet
+   * no longer exposes an account to this site.
+   */
+  reconnect(): Promise<ConnectResult | undefined>
+  /** Ends the connection in the wallet where it can; a wallet that cannot is not an error. */
+  disconnect(): Promise<void>
+  /** The accounts exposed to this site now, without a prompt (EIP-1193 eth_accounts). */
+  getAccounts(): Promise<readonly string[]>
+  /** The chain the wallet is on now. */
+  getChainId(): Promise<number | string>
+  /** Moves the wallet to `network` (adding it first where the wallet does not know it). */
+  switchNetwork(network: CaipNetwork): Promise<void>
+  /** The native balance of `address` on the wallet's current chain, in the smallest unit. */
+  getBalance(address: string): Promise<bigint>
+  /** Follows a wallet event; returns the function that stops following it. */
+  on<E extends ConnectorEvent>(event: E, listener: (payload: ConnectorEventMap[E]) => void): () => void
+}

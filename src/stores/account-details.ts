@@ -1,0 +1,143 @@
+import { getAccountClient } from '../api/account-client.js'
+import { BALANCE_RETRY_BLOCK_MS } from '../config/constants.js'
+import type { CaipNetwork } from '../networks/types.js'
+import { identityCache, nativeBalanceCache } from '../storage/caches.js'
+import { safeParseCaip10 } from '../utils/caip.js'
+import { isSafeImageUrl } from '../utils/safe-image.js'
+import { formatUnits } from '../utils/units.js'
+import { $account, setAccount } from './account.js'
+import { $network } from './network.js'
+import { $options } from './options.js'
+import { showError, showSuccess } from './toast.js'
+
+/** The spec's toast when the balance cannot be read (spec.md section 8). */
+export const BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+
+/** Reads the native balance from the connected wallet (eth_getBalance through its provider). */
+export type WalletBalanceReader = () => Promise<bigint>
+
+/** After a failed balance read, no new read until this time (spec.md section 4: blocked 30 s). */
+let balanceBlockedUntil = 0
+
+function client() {
+  const options = $options.get()
+  return getAccountClient(options ? { projectId: options.projectId, apiUrl: options.apiUrl } : undefined)
+}
+
+/** Whether the account still is the one a read started for. */
+const stillShowing = (caipAddress: string) => $account.get().caipAddress === caipAddress
+
+/**
+ * The native balance: the backend's balance API first (GET /v1/account/{address}/balance), then
+ * the wallet itself (eth_getBalance) when the backend is not configured, fails, or does not read
+ * this chain.
+ */
+async function readNativeBalance(
+  address: string,
+  caipNetworkId: string,
+  network: CaipNetwork | undefined,
+  fromWallet: WalletBalanceReader | undefined
+): Promise<{ balance: string; symbol: string }> {
+  const api = client()
+  if (api) {
+    try {
+      const native = await api.nativeBalance(address, caipNetworkId)
+      if (native) return native
+    } catch (error) {
+      if (!fromWallet) throw error
+    }
+  }
+  if (!fromWallet) throw new Error(`No source for the native balance on ${caipNetworkId}`)
+  const value = await fromWallet()
+  return {
+    balance: formatUnits(value, network?.nativeCurrency.decimals ?? 18),
+    symbol: network?.nativeCurrency.symbol ?? ''
+  }
+}
+
+async function refreshBalance(
+  caipAddress: string,
+  address: string,
+  caipNetworkId: string,
+  fromWallet: WalletBalanceReader | undefined,
+  force: boolean
+): Promise<void> {
+  const network = $network.get().networks.find(n => n.caipNetworkId === caipNetworkId)
+  const cache = nativeBalanceCache(caipNetworkId, address)
+  const cached = force ? undefined : cache.get()
+  if (cached) {
+    setAccount({ balance: cached.balance, balanceSymbol: cached.symbol, balanceLoading: false })
+    return
+  }
+  if (Date.now() < balanceBlockedUntil) return
+  setAccount({ balanceLoading: true })
+  try {
+    const native = await readNativeBalance(address, caipNetworkId, network, fromWallet)
+    cache.set({ balance: native.balance, symbol: native.symbol })
+    if (stillShowing(caipAddress))
+      setAccount({ balance: native.balance, balanceSymbol: native.symbol, balanceLoading: false })
+  } catch (error) {
+    if (!stillShowing(caipAddress)) return
+    console.warn('[appkit] The native balance could not be read:', error)
+    balanceBlockedUntil = Date.now() + BALANCE_RETRY_BLOCK_MS
+    setAccount({ balanceLoading: false })
+    showError(BALANCE_UNAVAILABLE)
+  }
+}
+
+async function refreshIdentity(caipAddress: string, address: string, caipNetworkId: string): Promise<void> {
+  const api = client()
+  const cache = identityCache(caipNetworkId, address)
+  let identity = cache.get()
+  if (!identity && api) {
+    try {
+      identity = await api.identity(address)
+      cache.set(identity)
+    } catch {
+      // No name or avatar: the account shows its address.
+      return
+    }
+  }
+  if (!identity || !stillShowing(caipAddress)) return
+  const avatar = identity.avatar
+  setAccount({
+    profileName: identity.name ?? undefined,
+    profileImage: avatar && isSafeImageUrl(avatar, api?.trustedOrigins ?? []) ? avatar : undefined
+  })
+}
+
+/**
+ * Fills the connected account's balance (30 s cache) and, on EVM, its name and avatar (identity API,
+ * 5 min cache). Answers that arrive after the account changed are dropped.
+ */
+export async function refreshAccountDetails(
+  options: { fromWallet?: WalletBalanceReader; force?: boolean } = {}
+): Promise<void> {
+  const { caipAddress } = $account.get()
+  const parts = safeParseCaip10(caipAddress)
+  if (!caipAddress || !parts) return
+  const tasks = [
+    refreshBalance(caipAddress, parts.address, parts.caipNetworkId, options.fromWallet, options.force ?? false)
+  ]
+  if (parts.namespace === 'eip155') tasks.push(refreshIdentity(caipAddress, parts.address, parts.caipNetworkId))
+  await Promise.all(tasks)
+}
+
+/** Lifts the 30 s block after a failed balance read (tests). */
+export function resetAccountDetails(): void {
+  balanceBlockedUntil = 0
+}
+
+/** Copies the connected address to the clipboard and says so (or that it could not). */
+export async function copyAddress(): Promise<boolean> {
+  const { address } = $account.get()
+  if (!address) return false
+  try {
+    await navigator.clipboard.writeText(address)
+    showSuccess('Address copied')
+    return true
+  } catch {
+    showError('Could not copy the address')
+    return false
+  }
+}

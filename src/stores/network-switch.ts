@@ -1,0 +1,122 @@
+import { map } from 'nanostores'
+import { ChainMismatchError, ChainNotConfiguredError, ConnectorNotConnectedError } from '../errors/connector-errors.js'
+import { providerErrorCode, switchErrorMessageForVisitor, USER_REJECTED_CODE } from '../errors/visitor-message.js'
+import { $connection, activeConnector, followWalletChain } from './connection.js'
+import { closeModal, goBack } from './modal.js'
+import { $network, selectNetwork } from './network.js'
+import { $router, popToView, pushView } from './router.js'
+import { showError } from './toast.js'
+
+export type NetworkSwitchStatus = 'idle' | 'switching' | 'failed'
+
+/** The network switch the wallet is asked for (SwitchNetwork view). */
+export interface NetworkSwitchState {
+  readonly status: NetworkSwitchStatus
+  /** CAIP-2 id of the network asked for. */
+  readonly target: string | undefined
+  /** What the visitor sees when it failed. */
+  readonly error: string | undefined
+}
+
+const initialSwitch: NetworkSwitchState = { status: 'idle', target: undefined, error: undefined }
+
+export const $networkSwitch = map<NetworkSwitchState>(initialSwitch)
+
+/**
+ * After a switch from the Networks view: back to the view the visitor came from before it, or
+ * closed when the network list was the modal's first view.
+ */
+function leaveSwitchViews(): void {
+  const { view, history } = $router.get()
+  if (view !== 'SwitchNetwork' && view !== 'Networks') return
+  const before = history[history.indexOf('Networks') - 1]
+  if (before) popToView(before)
+  else closeModal()
+}
+
+/**
+ * Switches the active network. Without a connection on the target's namespace the kit just selects
+ * it; with one, the wallet is asked (wallet_switchEthereumChain, adding the chain on 4902) and the
+ * kit follows once the wallet reports the target chain. A failure is always shown: a toast, and the
+ * message in $networkSwitch for the SwitchNetwork view. Resolves whether the network changed.
+ */
+export async function switchNetwork(caipNetworkId: string): Promise<boolean> {
+  const target = $network.get().networks.find(network => network.caipNetworkId === caipNetworkId)
+  const connection = $connection.get()
+  if (!target || connection.status !== 'connected' || connection.activeNamespace !== target.chainNamespace) {
+    return selectWithoutWallet(caipNetworkId)
+  }
+  const connector = activeConnector()
+  try {
+    if (!connector) throw new ConnectorNotConnectedError()
+    $networkSwitch.set({ status: 'switching', target: caipNetworkId, error: undefined })
+    await connector.switchNetwork(target)
+    const chainId = await connector.getChainId()
+    if (`${target.chainNamespace}:${String(chainId)}` !== caipNetworkId)
+      throw new ChainMismatchError(target.id, chainId)
+    followWalletChain(chainId)
+    $networkSwitch.set(initialSwitch)
+    return true
+  } catch (error) {
+    if (providerErrorCode(error) !== USER_REJECTED_CODE) console.warn('[appkit] Switching the network failed:', error)
+    failSwitch(caipNetworkId, error)
+    return false
+  }
+}
+
+function failSwitch(caipNetworkId: string, error: unknown): void {
+  const message = switchErrorMessageForVisitor(error)
+  $networkSwitch.set({ status: 'failed', target: caipNetworkId, error: message })
+  showError(message)
+}
+
+/** No wallet to ask: the network just becomes active (an unlisted one is refused, visibly). */
+function selectWithoutWallet(caipNetworkId: string): boolean {
+  if (selectNetwork(caipNetworkId)) return true
+  failSwitch(caipNetworkId, new ChainNotConfiguredError(caipNetworkId))
+  return false
+}
+
+/**
+ * The Networks view's choice (spec.md section 2). Not connected: the network becomes active and
+ * the list closes. Connected on the target's namespace: SwitchNetwork shows while the wallet is
+ * asked. Connected on another namespace, with no address on the target's: SwitchActiveChain.
+ */
+export async function chooseNetwork(caipNetworkId: string): Promise<void> {
+  const target = $network.get().networks.find(network => network.caipNetworkId === caipNetworkId)
+  const { status, activeNamespace } = $connection.get()
+  if (!target || status !== 'connected') {
+    if (selectWithoutWallet(caipNetworkId)) goBack()
+    return
+  }
+  if (target.chainNamespace !== activeNamespace) {
+    pushView('SwitchActiveChain', { caipNetworkId })
+    return
+  }
+  if ($network.get().activeNetwork?.caipNetworkId === caipNetworkId) {
+    leaveSwitchViews()
+    return
+  }
+  pushView('SwitchNetwork', { caipNetworkId })
+  if (await switchNetwork(caipNetworkId)) leaveSwitchViews()
+}
+
+/** SwitchNetwork's "Try again". */
+export async function retrySwitch(): Promise<void> {
+  const { target } = $networkSwitch.get()
+  if (target && (await switchNetwork(target))) leaveSwitchViews()
+}
+
+/** SwitchActiveChain's confirmation: the other namespace becomes active, and the visitor connects a wallet for it. */
+export function switchActiveChain(caipNetworkId: string): void {
+  if (selectWithoutWallet(caipNetworkId)) pushView('Connect')
+}
+
+/** UnsupportedChain's choice: the wallet is asked to move to a network the app lists. */
+export async function leaveUnsupportedChain(caipNetworkId: string): Promise<void> {
+  if (await switchNetwork(caipNetworkId)) closeModal()
+}
+
+export function resetNetworkSwitch(): void {
+  $networkSwitch.set(initialSwitch)
+}

@@ -1,0 +1,107 @@
+/** Shared set-up of the connection tests: an app with the EVM adapter, fake wallets, fresh stores. */
+import { evmAdapter } from '../../../src/adapters/evm/index.js'
+import { resetEvmDiscovery } from '../../../src/adapters/evm/connectors.js'
+import { setAccountClient, type AccountClient } from '../../../src/api/account-client.js'
+import { parseOptions, type AppKitOptionsInput } from '../../../src/config/options.js'
+import { bsc, localChainA, localChainB, mainnet } from '../../../src/networks/definitions.js'
+import type { CaipNetwork } from '../../../src/networks/types.js'
+import { resetAccount } from '../../../src/stores/account.js'
+import { resetAccountDetails } from '../../../src/stores/account-details.js'
+import { resetConnection } from '../../../src/stores/connection.js'
+import { resetConnectors } from '../../../src/stores/connectors.js'
+import { resetModal } from '../../../src/stores/modal.js'
+import { configureNetworks, resetNetwork } from '../../../src/stores/network.js'
+import { resetNetworkSwitch } from '../../../src/stores/network-switch.js'
+import { resetOptions, setOptions } from '../../../src/stores/options.js'
+import { resetReconnect } from '../../../src/stores/reconnect.js'
+import { resetRouter } from '../../../src/stores/router.js'
+import { resetToast } from '../../../src/stores/toast.js'
+import type { AnnouncedWallet } from '../../fixtures/eip1193-provider.js'
+
+export const TEST_NETWORKS: readonly CaipNetwork[] = [mainnet, bsc, localChainA, localChainB]
+
+const installed: AnnouncedWallet[] = []
+
+/** Keeps an announced wallet to uninstall after the test. */
+export function track(wallet: AnnouncedWallet): AnnouncedWallet {
+  installed.push(wallet)
+  return wallet
+}
+
+/** What the fake backend answers, and what it was asked. */
+export interface FakeAccountClient extends AccountClient {
+  readonly balanceCalls: string[]
+  readonly identityCalls: string[]
+  nativeBalanceAnswer: { balance: string; symbol: string } | undefined | Error
+  identityAnswer: { name: string | null; avatar: string | null } | Error
+}
+
+export function createFakeAccountClient(): FakeAccountClient {
+  const client: FakeAccountClient = {
+    balanceCalls: [],
+    identityCalls: [],
+    nativeBalanceAnswer: undefined,
+    identityAnswer: { name: null, avatar: null },
+    trustedOrigins: ['http://127.0.0.1:8787'],
+    async nativeBalance(address, caipNetworkId) {
+      client.balanceCalls.push(`${caipNetworkId}:${address}`)
+      if (client.nativeBalanceAnswer instanceof Error) throw client.nativeBalanceAnswer
+      return client.nativeBalanceAnswer
+    },
+    async identity(address) {
+      client.identityCalls.push(address)
+      if (client.identityAnswer instanceof Error) throw client.identityAnswer
+      return client.identityAnswer
+    }
+  }
+  return client
+}
+
+function resetStores(): void {
+  resetConnection()
+  resetConnectors()
+  resetEvmDiscovery()
+  resetReconnect()
+  resetAccount()
+  resetAccountDetails()
+  resetNetworkSwitch()
+  resetModal()
+  resetRouter()
+  resetToast()
+  resetNetwork()
+  resetOptions()
+}
+
+/** Fresh stores and storage, an app with the EVM adapter on TEST_NETWORKS, and a fake backend. */
+export function setUpConnection(options: Partial<AppKitOptionsInput> = {}): FakeAccountClient {
+  resetStores()
+  localStorage.clear()
+  const parsed = parseOptions({
+    projectId: 'test-project',
+    adapters: [evmAdapter()],
+    networks: [...TEST_NETWORKS],
+    ...options
+  })
+  setOptions(parsed)
+  configureNetworks(parsed.networks, parsed.defaultNetwork)
+  const client = createFakeAccountClient()
+  setAccountClient(client)
+  return client
+}
+
+export function tearDownConnection(): void {
+  for (const wallet of installed.splice(0)) wallet.uninstall()
+  delete (window as { ethereum?: unknown }).ethereum
+  resetStores()
+  setAccountClient(undefined)
+  localStorage.clear()
+}
+
+/** Waits for `condition`, polling every 10 ms; fails with `what` after `ms`. */
+export async function until(condition: () => boolean, what: string, ms = 3000): Promise<void> {
+  const end = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise(resolve => setTimeout(resolve, 10))
+  }
+}

@@ -1,0 +1,290 @@
+// End to end: connecting the AppKit Dev Wallet to the demo, against the real local stack. Starts the
+// two local chains (hardhat, contracts deployed) and the reference backend on free ports on
+// 127.0.0.1, builds the demo into a temporary directory with its VITE_APPKIT_* settings pointed at
+// them, serves it under the demo's Content-Security-Policy, and drives it in Chromium:
+// connect -> approve in the wallet's panel -> the Account view shows the address and the native
+// balance the chain reports (viem getBalance) -> reload: still connected, nothing asked -> switch to
+// the other local chain from the Networks view (the wallet and the kit agree) -> disconnect; and a
+// rejection in the wallet shows the error, with Try again. Everything started is stopped by its id.
+import assert from 'node:assert/strict'
+import { spawn, spawnSync } from 'node:child_process'
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize, sep } from 'node:path'
+import { after, before, test } from 'node:test'
+import { createPublicClient, formatEther, http } from 'viem'
+import { ROOT, launchChromium } from './helpers.mjs'
+
+const DEV_WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const DEMO_CSP = "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data:"
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml'
+}
+
+function freePort() {
+  return new Promise(resolve => {
+    const probe = createNetServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `node --import tsx <args>` in its own process group; resolves once `ready` shows in its output. */
+function startService(name, args, ready, env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true
+  })
+  let output = ''
+  const stop = () =>
+    new Promise(resolve => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        resolve()
+      }
+    })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`${name} did not start within 120 s:\n${output}`))
+    }, 120_000)
+    const onData = chunk => {
+      output += chunk
+      if (ready.test(output)) {
+        clearTimeout(timer)
+        resolve({ stop, output: () => output })
+      }
+    }
+    child.stdout.setEncoding('utf8').on('data', onData)
+    child.stderr.setEncoding('utf8').on('data', onData)
+    child.once('exit', code => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited (code ${code}) before it was ready:\n${output}`))
+    })
+  })
+}
+
+function buildDemo(outDir, env) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '-c',
+      'demo/vite.config.ts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn'
+    ],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } }
+  )
+  if (result.status !== 0 || !existsSync(join(outDir, 'index.html'))) {
+    throw new Error(`Building the demo failed:\n${result.stdout}${result.stderr}`)
+  }
+}
+
+function serve(dir) {
+  const server = createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname)
+    const file = normalize(join(dir, pathname.endsWith('/') ? `${pathname}index.html` : pathname))
+    if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n')
+      return
+    }
+    response.writeHead(200, {
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': DEMO_CSP,
+      'Cache-Control': 'no-store'
+    })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () => new Promise(done => (server.closeAllConnections(), server.close(() => done())))
+      })
+    )
+  })
+}
+
+/** The kit's display rule (decisions.md): cut, never rounded, to 3 decimals, trailing zeros dropped. */
+function truncated(decimal) {
+  const [whole, fraction = ''] = decimal.split('.')
+  const cut = fraction.slice(0, 3).replace(/0+$/, '')
+  return cut ? `${whole}.${cut}` : whole
+}
+
+let chains
+let backend
+let site
+let browser
+let outDir
+let solanaRpc
+const rpc = {}
+
+before(async () => {
+  const [chainA, chainB, api] = [await freePort(), await freePort(), await freePort()]
+  rpc.a = `http://127.0.0.1:${chainA}`
+  rpc.b = `http://127.0.0.1:${chainB}`
+  chains = await startService('the chains', ['chain/start.ts'], /Chains ready in/, {
+    CHAIN_A_PORT: String(chainA),
+    CHAIN_B_PORT: String(chainB)
+  })
+  backend = await startService(
+    'the backend',
+    ['server/main.ts', '--port', String(api), '--memory', '--rpc', `31337=${rpc.a}`, '--rpc', `31338=${rpc.b}`],
+    /Backend listening on/
+  )
+  outDir = mkdtempSync(join(tmpdir(), 'appkit-connect-'))
+  buildDemo(outDir, {
+    VITE_APPKIT_API_URL: `http://127.0.0.1:${api}`,
+    VITE_APPKIT_CHAIN_A_RPC: rpc.a,
+    VITE_APPKIT_CHAIN_B_RPC: rpc.b,
+    // Nothing listens here: the Solana wallet only registers, it is not used.
+    VITE_APPKIT_SOLANA_RPC: (solanaRpc = `http://127.0.0.1:${await freePort()}`)
+  })
+  site = await serve(outDir)
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close()
+  await site?.close()
+  await backend?.stop()
+  await chains?.stop()
+  if (outDir) rmSync(outDir, { recursive: true, force: true })
+})
+
+async function chainBalance(rpcUrl) {
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  return formatEther(await client.getBalance({ address: DEV_WALLET_ADDRESS }))
+}
+
+async function openDemo(context) {
+  const page = await context.newPage()
+  const problems = []
+  page.on('pageerror', error => problems.push(`uncaught: ${error.message}`))
+  // A failed load is reported with its URL below; the Solana wallet's probe of its (absent) runtime is expected.
+  page.on('console', message => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console error: ${message.text()}`)
+    }
+  })
+  page.on('requestfailed', request => {
+    if (!request.url().startsWith(solanaRpc))
+      problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
+  })
+  page.on('response', response => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
+  })
+  await page.goto(`${site.url}/`)
+  await page.locator('appkit-button').waitFor()
+  return { page, problems }
+}
+
+const text = async (page, testId) => (await page.getByTestId(testId).textContent())?.trim()
+
+async function expectText(page, testId, expected, timeout = 15_000) {
+  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout })
+}
+
+test('connect the Dev Wallet, see the account and its balance, stay connected on reload, switch chains, disconnect', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+
+    // Connect: the Connect view lists the announced wallet; choosing it waits for the wallet's panel.
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await page.getByTestId('connector-dev.appkit.wallet').click()
+    await expectText(page, 'connecting-status', 'Continue in AppKit Dev Wallet')
+    await page.getByTestId('dev-wallet-approve').click()
+
+    // The Account view: the address under its name from the identity API (the registry gives the
+    // Dev Wallet's account alice.appkit.id) and the balance the chain reports.
+    await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor({ timeout: 15_000 })
+    await expectText(page, 'account-name', 'alice.appkit.id')
+    assert.equal(await page.getByTestId('account-name').getAttribute('title'), DEV_WALLET_ADDRESS)
+    assert.equal(await text(page, 'account-short-address'), '0x7099…79C8')
+    const shown = 'alice.appkit.id'
+    assert.equal(await text(page, 'account-balance'), `${truncated(await chainBalance(rpc.a))} ETH`)
+    assert.equal(await text(page, 'account-network'), 'Local Chain A · AppKit Dev Wallet')
+    assert.equal(await text(page, 'account-status'), 'connected')
+    assert.equal(await text(page, 'account-caip-address'), `eip155:31337:${DEV_WALLET_ADDRESS}`)
+
+    // The host button shows the account.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('account-button-address').waitFor()
+    assert.equal(await text(page, 'account-button-address'), shown)
+
+    // Reload: reconnected from storage, nothing asked (the wallet's panel never opens).
+    await page.reload()
+    await page.getByTestId('account-button-address').waitFor({ timeout: 15_000 })
+    assert.equal(await text(page, 'account-status'), 'connected')
+    assert.equal(await page.getByTestId('dev-wallet-approve').isVisible(), false)
+    assert.equal(await page.evaluate(() => window.testWallets.dev.provider.approvals.size), 0)
+
+    // Switch to chain B from the Networks view: the wallet moves, and the kit follows.
+    await page.locator('appkit-network-button [data-testid="network-button"]').click()
+    await page.getByTestId('network-eip155:31338').click()
+    await page
+      .locator('appkit-network-button [data-testid="network-button"]')
+      .filter({ hasText: 'Local Chain B' })
+      .waitFor()
+    assert.equal(
+      await page.evaluate(() => window.testWallets.dev.provider.request({ method: 'eth_chainId' })),
+      '0x7a6a'
+    )
+    assert.equal(await text(page, 'account-caip-address'), `eip155:31338:${DEV_WALLET_ADDRESS}`)
+    await page.locator('appkit-account-button [data-testid="account-button"]').click()
+    await expectText(page, 'account-network', 'Local Chain B')
+    await expectText(page, 'account-balance', `${truncated(await chainBalance(rpc.b))} ETH`)
+
+    // Disconnect: the kit forgets the connection, the wallet forgets the site.
+    await page.getByTestId('disconnect-button').click()
+    await page.locator('appkit-button [data-testid="connect-button"]').waitFor()
+    assert.equal(await text(page, 'account-status'), 'disconnected')
+    assert.equal(await page.evaluate(() => localStorage.getItem('@appkit-wallet/connections')), null)
+    assert.equal(await text(page, 'dev-wallet-connected'), 'false')
+    await page.reload()
+    await page.locator('appkit-button [data-testid="connect-button"]').waitFor()
+    assert.equal(await text(page, 'account-status'), 'disconnected')
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('a rejection in the wallet shows the error; Try again connects', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await page.getByTestId('connector-dev.appkit.wallet').click()
+    await page.getByTestId('dev-wallet-reject').click()
+    await expectText(page, 'connecting-error', 'Connection declined')
+    assert.equal(await text(page, 'account-status'), 'disconnected')
+    await page.getByTestId('connecting-retry').click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await page.getByTestId('disconnect-button').waitFor({ timeout: 15_000 })
+    assert.equal(await text(page, 'account-status'), 'connected')
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
