@@ -3,40 +3,21 @@
 // at 1280x800) and cause no console error and no `securitypolicyviolation`.
 // Assumes `npm run build` already ran; fails at once when dist/ is missing.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import {
-  assertPagesBuilt,
-  launchChromium,
-  openPage,
-  startPageServer,
-  waitForModalOpen,
-  waitForView
-} from './helpers.mjs'
+import { test } from 'node:test'
+import { openPage, waitForModalOpen, usePagesInChromium, waitForView } from './helpers.mjs'
 
-let server
-let browser
-
-before(async () => {
-  assertPagesBuilt()
-  server = await startPageServer()
-  browser = await launchChromium()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const pages = usePagesInChromium()
 
 test('strict CSP: the page is served with the policy', async () => {
-  const response = await fetch(`${server.url}/examples/csp/`)
+  const response = await fetch(`${pages.server.url}/examples/csp/`)
   assert.equal(response.status, 200)
   assert.equal(response.headers.get('content-security-policy'), "default-src 'self'")
 })
 
 test('strict CSP: the modal opens, 360px wide, with no console error and no CSP violation', async () => {
-  const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+  const { context, page, problems } = await openPage(pages.browser, { viewport: { width: 1280, height: 800 } })
   try {
-    const response = await page.goto(`${server.url}/examples/csp/`)
+    const response = await page.goto(`${pages.server.url}/examples/csp/`)
     assert.equal(response?.headers()['content-security-policy'], "default-src 'self'")
     const connectButton = page.locator('appkit-button [data-testid="connect-button"]')
     await connectButton.waitFor({ state: 'visible', timeout: 5000 })

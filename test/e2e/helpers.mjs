@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { chromium } from 'playwright-core'
 import { ROOT, assertBuilt } from '../../bench/bundle-graph.mjs'
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
@@ -165,4 +166,23 @@ export function deepActiveElement(page) {
     }
     return { tag: active.localName, testId: active.getAttribute('data-testid'), hosts }
   })
+}
+
+/**
+ * Registers the suite's hooks: `prepare` (the build check, or building the React example), then
+ * the pages' server and Chromium, stopped after the suite. Returns an object whose `server` and
+ * `browser` are set once the hooks ran.
+ */
+export function usePagesInChromium(prepare = assertPagesBuilt) {
+  const pages = { server: undefined, browser: undefined }
+  before(async () => {
+    prepare()
+    pages.server = await startPageServer()
+    pages.browser = await launchChromium()
+  })
+  after(async () => {
+    await pages.browser?.close()
+    await pages.server?.stop()
+  })
+  return pages
 }

@@ -2,37 +2,24 @@
 // `appkit-elements/react` resolved to dist/). Assumes `npm run build` already ran (fails at once when
 // dist/ is missing); builds the example page itself from that dist/ (npm run build:examples).
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import {
   buildReactExample,
   deepActiveElement,
   isModalOpen,
-  launchChromium,
   openPage,
-  startPageServer,
   waitForModalClosed,
   waitForModalOpen,
+  usePagesInChromium,
   waitForView
 } from './helpers.mjs'
 
-let server
-let browser
-
-before(async () => {
-  buildReactExample()
-  server = await startPageServer()
-  browser = await launchChromium()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const pages = usePagesInChromium(buildReactExample)
 
 test('React: <AppKitButton /> opens the modal on Connect, Escape closes it and focus returns', async () => {
-  const { context, page, problems } = await openPage(browser)
+  const { context, page, problems } = await openPage(pages.browser)
   try {
-    await page.goto(`${server.url}/examples/react/`)
+    await page.goto(`${pages.server.url}/examples/react/`)
     const connectButton = page.locator('appkit-button [data-testid="connect-button"]')
     await connectButton.waitFor({ state: 'visible', timeout: 5000 })
     assert.equal(await isModalOpen(page), false)
@@ -55,9 +42,9 @@ test('React: <AppKitButton /> opens the modal on Connect, Escape closes it and f
 })
 
 test('React: useAppKit().open({ view: "Networks" }) opens the Networks view', async () => {
-  const { context, page, problems } = await openPage(browser)
+  const { context, page, problems } = await openPage(pages.browser)
   try {
-    await page.goto(`${server.url}/examples/react/`)
+    await page.goto(`${pages.server.url}/examples/react/`)
     const openNetworks = page.getByTestId('open-networks')
     await openNetworks.waitFor({ state: 'visible', timeout: 5000 })
     await openNetworks.click()

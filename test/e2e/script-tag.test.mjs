@@ -1,36 +1,22 @@
 // End to end: the script-tag page (examples/script-tag/) in Chromium.
 // Assumes `npm run build` already ran (`npm run test:e2e` does not build); fails at once when dist/ is missing.
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import {
-  assertPagesBuilt,
   deepActiveElement,
-  launchChromium,
   openPage,
-  startPageServer,
   waitForModalClosed,
   waitForModalOpen,
+  usePagesInChromium,
   waitForView
 } from './helpers.mjs'
 
-let server
-let browser
-
-before(async () => {
-  assertPagesBuilt()
-  server = await startPageServer()
-  browser = await launchChromium()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const pages = usePagesInChromium()
 
 test('script tag: <appkit-button> opens the modal on Connect, Escape closes it and focus returns', async () => {
-  const { context, page, problems, requests } = await openPage(browser)
+  const { context, page, problems, requests } = await openPage(pages.browser)
   try {
-    await page.goto(`${server.url}/examples/script-tag/`)
+    await page.goto(`${pages.server.url}/examples/script-tag/`)
     const connectButton = page.locator('appkit-button [data-testid="connect-button"]')
     await connectButton.waitFor({ state: 'visible', timeout: 5000 })
     assert.equal((await connectButton.textContent())?.trim(), 'Connect Wallet')
@@ -63,9 +49,9 @@ test('script tag: <appkit-button> opens the modal on Connect, Escape closes it a
 })
 
 test('script tag: <appkit-network-button> opens the Networks view', async () => {
-  const { context, page, problems } = await openPage(browser)
+  const { context, page, problems } = await openPage(pages.browser)
   try {
-    await page.goto(`${server.url}/examples/script-tag/`)
+    await page.goto(`${pages.server.url}/examples/script-tag/`)
     const networkButton = page.locator('appkit-network-button [data-testid="network-button"]')
     await networkButton.waitFor({ state: 'visible', timeout: 5000 })
     await networkButton.click()
@@ -78,9 +64,9 @@ test('script tag: <appkit-network-button> opens the Networks view', async () => 
 })
 
 test('classic script: the single-file build opens the modal on Connect without loading any chunk', async () => {
-  const { context, page, problems, requests } = await openPage(browser)
+  const { context, page, problems, requests } = await openPage(pages.browser)
   try {
-    await page.goto(`${server.url}/examples/classic/`)
+    await page.goto(`${pages.server.url}/examples/classic/`)
     const connectButton = page.locator('appkit-button [data-testid="connect-button"]')
     await connectButton.waitFor({ state: 'visible', timeout: 5000 })
     await connectButton.click()
