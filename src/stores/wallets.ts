@@ -1,5 +1,11 @@
 import { computed, map } from 'nanostores'
-import { getCatalogClient, toCatalogWallet, type CatalogClient, type CatalogWallet } from '../api/catalog-client.js'
+import {
+  getCatalogClient,
+  toCatalogItem,
+  toCatalogWallet,
+  type CatalogClient,
+  type CatalogWallet
+} from '../api/catalog-client.js'
 import type { GetWalletsResponse } from '../api/schemas/catalog.js'
 import type { GetWalletsOptions } from '../api/wallet-catalog-api.js'
 import {
@@ -10,7 +16,9 @@ import {
   WALLETS_SEARCH_ENTRIES,
   WALLETS_SEARCH_MIN_WAIT_MS
 } from '../config/constants.js'
+import { addRecentWallet as storeRecentWallet, getRecentWallets } from '../storage/recent-wallets.js'
 import { $options } from './options.js'
+import { allowed, catalogKey, messageOf, catalogOptions as options } from './wallets-options.js'
 
 export type { CatalogWallet } from '../api/catalog-client.js'
 
@@ -85,25 +93,6 @@ function newSession(): Session {
 }
 
 let session = newSession()
-
-function options() {
-  const app = $options.get()
-  return {
-    include: app?.includeWalletIds ?? [],
-    exclude: app?.excludeWalletIds ?? [],
-    featured: app?.featuredWalletIds ?? [],
-    client: { projectId: app?.projectId ?? '', apiUrl: app?.apiUrl }
-  }
-}
-
-/** Whether the app's include and exclude ids let a wallet id through. */
-function allowed(id: string, include: readonly string[], exclude: readonly string[]): boolean {
-  return !exclude.includes(id) && (include.length === 0 || include.includes(id))
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The wallet catalog could not be loaded'
-}
 
 function withoutErrorOf(action: WalletsAction): WalletsError | undefined {
   const error = $wallets.get().error
@@ -204,16 +193,12 @@ export function fetchNextPage(): Promise<void> {
   )
 }
 
-function catalogKey(): string {
-  const { include, exclude, featured, client } = options()
-  return JSON.stringify([client.projectId, client.apiUrl, include, exclude, featured])
-}
-
 /**
  * What the AllWallets view calls when it shows: featured, recommended and the first page, each
  * loaded once. New catalog options (apiUrl, include, exclude, featured ids) start the lists afresh.
  */
 export function loadWallets(): Promise<void> {
+  loadRecentFromStorage()
   const key = catalogKey()
   if (session.key !== key) {
     if (session.key !== undefined) startOver({ keepRecent: true })
@@ -292,15 +277,24 @@ export function clearWalletSearch(): void {
   void searchWallets('')
 }
 
-/**
- * Records a wallet the visitor used: first in the recent list, 2 kept.
- * Seam: recent wallets live only in this store until src/storage is wired in; then this calls its
- * `addRecentWallet(toCatalogItem(wallet))` (from api/catalog-client), and the kit's start seeds
- * the store with `setRecentWallets(getRecentWallets().map(item => toCatalogWallet(item, client)))`.
- */
+/** Records a wallet the visitor used: first in the recent list, 2 kept, and in storage. */
 export function addRecentWallet(wallet: CatalogWallet): void {
   const recent = [wallet, ...$wallets.get().recent.filter(w => w.id !== wallet.id)]
   $wallets.setKey('recent', recent.slice(0, RECENT_WALLETS_KEPT))
+  storeRecentWallet(toCatalogItem(wallet))
+}
+
+/** Seeds the recent wallets from storage (the connection store records each wallet used there). */
+function loadRecentFromStorage(): void {
+  if ($wallets.get().recent.length > 0) return
+  const stored = getRecentWallets()
+  if (stored.length === 0) return
+  try {
+    const client = getCatalogClient(options().client)
+    setRecentWallets(stored.map(item => toCatalogWallet(item, client)))
+  } catch {
+    // No catalog configured: the list shows no recent section, as it shows no catalog.
+  }
 }
 
 /** Replaces the recent wallets (newest first), for example from storage on start; 2 kept. */

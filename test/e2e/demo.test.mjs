@@ -34,7 +34,17 @@ function buildDemo(outDir) {
   const started = performance.now()
   const result = spawnSync(
     process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'demo/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '-c',
+      'demo/vite.config.ts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn'
+    ],
     { cwd: ROOT, encoding: 'utf8' }
   )
   if (result.status !== 0 || !existsSync(join(outDir, 'index.html'))) {
@@ -152,16 +162,23 @@ test('demo: the hook panels follow the kit live, and the theme switch changes th
     assert.equal(await text(page, 'state-open'), 'false')
 
     await page.getByTestId('switch-network-eip155:31338').click()
-    await page.waitForFunction(() => document.querySelector('[data-testid="network-caip-id"]')?.textContent === 'eip155:31338')
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="network-caip-id"]')?.textContent === 'eip155:31338'
+    )
     assert.equal(await text(page, 'state-selected-network-id'), 'eip155:31338')
     assert.equal(await text(page, 'network-chain-id'), '31338')
     await page.getByTestId('switch-network-solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3').click()
-    await page.waitForFunction(() => document.querySelector('[data-testid="state-active-chain"]')?.textContent === 'solana')
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="state-active-chain"]')?.textContent === 'solana'
+    )
 
     const before = await text(page, 'theme-mode')
     const flipped = before === 'dark' ? 'light' : 'dark'
     await page.getByTestId('theme-switch').click()
-    await page.waitForFunction(mode => document.querySelector('[data-testid="theme-mode"]')?.textContent === mode, flipped)
+    await page.waitForFunction(
+      mode => document.querySelector('[data-testid="theme-mode"]')?.textContent === mode,
+      flipped
+    )
     assert.equal(await page.locator('w3m-modal').getAttribute('data-theme'), flipped)
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), flipped)
     assert.deepEqual(problems, [])
@@ -175,8 +192,13 @@ test('demo: a button per public view opens the modal on it (useAppKitState follo
   try {
     const views = viewNames()
     assert.equal(views.length, 16)
-    const buttons = await page.locator('[data-testid^="open-view-"]').evaluateAll(nodes => nodes.map(node => node.dataset.testid))
-    assert.deepEqual(buttons, views.map(view => `open-view-${view}`))
+    const buttons = await page
+      .locator('[data-testid^="open-view-"]')
+      .evaluateAll(nodes => nodes.map(node => node.dataset.testid))
+    assert.deepEqual(
+      buttons,
+      views.map(view => `open-view-${view}`)
+    )
     for (const view of views) {
       await page.getByTestId(`open-view-${view}`).click()
       await page.waitForFunction(
@@ -187,7 +209,9 @@ test('demo: a button per public view opens the modal on it (useAppKitState follo
       await page.waitForFunction(() => document.querySelector('[data-testid="state-open"]')?.textContent === 'true')
       // The router shows a view element.
       await page.waitForFunction(
-        () => (document.querySelector('w3m-modal')?.shadowRoot?.querySelector('w3m-router')?.shadowRoot?.children.length ?? 0) > 0,
+        () =>
+          (document.querySelector('w3m-modal')?.shadowRoot?.querySelector('w3m-router')?.shadowRoot?.children.length ??
+            0) > 0,
         null,
         { timeout: 10_000 }
       )
@@ -212,11 +236,15 @@ test('demo: the Dev Wallet asks in its own panel, above the kit modal, and the d
     assert.equal(await text(page, 'dev-wallet-connected'), 'false')
     // The kit's modal is open (a modal <dialog>); the wallet's panel opens above it and takes the click.
     await page.getByTestId('open-view-Connect').click()
-    await page.waitForFunction(() => document.querySelector('w3m-modal')?.shadowRoot?.querySelector('dialog')?.open === true)
+    await page.waitForFunction(
+      () => document.querySelector('w3m-modal')?.shadowRoot?.querySelector('dialog')?.open === true
+    )
     const pending = page.evaluate(() => window.testWallets.dev.provider.request({ method: 'eth_requestAccounts' }))
     await page.getByTestId('dev-wallet-approve').click()
     assert.deepEqual(await pending, [await text(page, 'dev-wallet-address')])
-    await page.waitForFunction(() => document.querySelector('[data-testid="dev-wallet-connected"]')?.textContent === 'true')
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="dev-wallet-connected"]')?.textContent === 'true'
+    )
     assert.deepEqual(problems, [])
   } finally {
     await context.close()

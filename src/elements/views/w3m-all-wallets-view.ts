@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { state } from 'lit/decorators.js'
-import { pushView } from '../../stores/router.js'
+import { chooseWallet } from '../../stores/connection.js'
 import {
   $allWallets,
   $walletList,
@@ -193,7 +193,8 @@ export class W3mAllWalletsView extends LitElement {
    * opens ConnectingWalletConnect with `{ wallet }` as the router data.
    */
   private onSelect(event: WalletSelectEvent): void {
-    pushView('ConnectingWalletConnect', { wallet: event.wallet })
+    // A wallet the kit can reach directly opens ConnectingExternal; any other, WalletConnect.
+    chooseWallet(event.wallet)
   }
 }
 

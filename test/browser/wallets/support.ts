@@ -11,6 +11,7 @@ export type CatalogAppOptions = Pick<AppKitOptionsInput, 'featuredWalletIds' | '
 
 /** Fresh stores, the given createAppKit options, and a fake catalog client injected through the seam. */
 export function setUpCatalog(app: CatalogAppOptions = {}, fake: FakeCatalogOptions = {}): FakeCatalogClient {
+  localStorage.clear()
   resetWallets()
   resetRouter()
   resetOptions()
@@ -21,6 +22,7 @@ export function setUpCatalog(app: CatalogAppOptions = {}, fake: FakeCatalogOptio
 }
 
 export function tearDownCatalog(): void {
+  localStorage.clear()
   resetWallets()
   resetOptions()
   setCatalogClient(undefined)

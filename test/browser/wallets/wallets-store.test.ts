@@ -15,6 +15,7 @@ import {
   type CatalogWallet
 } from '../../../src/stores/wallets.js'
 import { hostileWallets, makeCatalog, walletId } from '../../fixtures/catalog.js'
+import { getRecentWallets } from '../../../src/storage/recent-wallets.js'
 import { setUpCatalog, tearDownCatalog } from './support.js'
 
 const ids = (wallets: readonly CatalogWallet[]) => wallets.map(w => w.id)
@@ -253,3 +254,28 @@ function wallet(id: string): CatalogWallet {
     chains: []
   }
 }
+
+describe('recent wallets and storage', () => {
+  beforeEach(() => setUpCatalog())
+  afterEach(() => tearDownCatalog())
+
+  it('a wallet used is stored under @appkit-wallet/ and seeds the list after a reload', async () => {
+    const used: CatalogWallet = {
+      id: 'used-1',
+      name: 'Used Wallet',
+      imageId: undefined,
+      imageUrl: undefined,
+      rdns: undefined,
+      mobileLink: undefined,
+      desktopLink: undefined,
+      webappLink: undefined,
+      chains: []
+    }
+    addRecentWallet(used)
+    expect(getRecentWallets().map(w => w.id)).to.deep.equal(['used-1'])
+    resetWallets()
+    expect($wallets.get().recent).to.have.length(0)
+    await loadWallets()
+    expect(ids($wallets.get().recent)).to.deep.equal(['used-1'])
+  })
+})

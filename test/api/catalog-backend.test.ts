@@ -2,13 +2,13 @@
 // startServer: in-memory database, a free port on 127.0.0.1). A Node test, not a browser one (the
 // browser runner cannot start the backend), so Web Test Runner's *.test.ts glob leaves it out:
 //
-//   node --import tsx --test test/browser/wallets/catalog-backend.node.ts
+//   node --import tsx --test test/api/catalog-backend.test.ts
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { setCatalogClient } from '../../../src/api/catalog-client.js'
-import { parseOptions } from '../../../src/config/options.js'
-import { localChainA } from '../../../src/networks/definitions.js'
-import { setOptions } from '../../../src/stores/options.js'
+import { setCatalogClient } from '../../src/api/catalog-client.js'
+import { parseOptions } from '../../src/config/options.js'
+import { localChainA } from '../../src/networks/definitions.js'
+import { setOptions } from '../../src/stores/options.js'
 import {
   $allWallets,
   $wallets,
@@ -16,8 +16,8 @@ import {
   loadWallets,
   resetWallets,
   searchWallets
-} from '../../../src/stores/wallets.js'
-import { startServer, type RunningServer } from '../../../server/main.js'
+} from '../../src/stores/wallets.js'
+import { startServer, type RunningServer } from '../../server/main.js'
 
 let server: RunningServer
 
