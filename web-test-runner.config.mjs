@@ -5,6 +5,22 @@ import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs'
 
 const executablePath = ensureChromium()
 
+/**
+ * Serves the listed UMD/CommonJS files as ES modules with a default export (`import jsQR from 'jsqr'`):
+ * the dev server resolves bare imports but converts no CommonJS. Only test-only packages that ship
+ * no ES module build belong here (jsqr decodes the rendered QR codes).
+ */
+function commonJsAsDefaultExport(files) {
+  return {
+    name: 'commonjs-as-default-export',
+    transform(context) {
+      if (!files.some(file => context.path.endsWith(file))) return undefined
+      const body = `const module = { exports: {} };\nconst exports = module.exports;\n${context.body}\nexport default module.exports;\n`
+      return { body, transformCache: true }
+    }
+  }
+}
+
 export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: true,
@@ -13,7 +29,10 @@ export default {
   staticLogging: Boolean(process.env.CI) || !process.stdout.isTTY,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    commonJsAsDefaultExport(['/node_modules/jsqr/dist/jsQR.js'])
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

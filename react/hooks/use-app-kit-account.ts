@@ -1,10 +1,15 @@
 import { useMemo } from 'react'
-import { $account, disconnectedAccount, type ConnectionStatus } from '../../src/stores/account.js'
+import { $account, type ConnectionStatus } from '../../src/stores/account.js'
+import { $connection } from '../../src/stores/connection.js'
 import type { ChainNamespace } from '../../src/networks/types.js'
+import { accountOfNamespace } from './account-of-namespace.js'
 import { useStoreValue } from './use-store-value.js'
 
 export interface UseAppKitAccountOptions {
-  /** Only this namespace's account: another namespace's reads as disconnected. */
+  /**
+   * This namespace's account: an EVM and a Solana wallet may be connected together, and only one
+   * of them is the shown (active) one.
+   */
   readonly namespace?: ChainNamespace
 }
 
@@ -21,10 +26,7 @@ export interface UseAppKitAccountReturn {
 /** The connected account: `const { address, isConnected } = useAppKitAccount()`. */
 export function useAppKitAccount(options: UseAppKitAccountOptions = {}): UseAppKitAccountReturn {
   const account = useStoreValue($account)
+  const connection = useStoreValue($connection)
   const { namespace } = options
-  return useMemo(() => {
-    const { address, caipAddress, status } =
-      namespace && account.namespace !== namespace ? disconnectedAccount : account
-    return { address, caipAddress, isConnected: Boolean(address), status, embeddedWalletInfo: undefined }
-  }, [account, namespace])
+  return useMemo(() => accountOfNamespace(account, connection, namespace), [account, connection, namespace])
 }

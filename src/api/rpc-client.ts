@@ -10,7 +10,8 @@ export interface RpcClientOptions {
   url: string
   /** CAIP-2 chain id, such as "eip155:1". */
   chainId: string
-  projectId: string
+  /** Added as a query parameter when given (a network's own public RPC takes none). */
+  projectId?: string
   fetch?: typeof fetch
   clock?: Clock
   /** Per try (spec: 10 s). */
@@ -52,7 +53,7 @@ export class RpcClient {
     this.clock = options.clock ?? systemClock
     const url = new URL(options.url)
     url.searchParams.set('chainId', options.chainId)
-    url.searchParams.set('projectId', options.projectId)
+    if (options.projectId) url.searchParams.set('projectId', options.projectId)
     this.url = url.toString()
   }
 

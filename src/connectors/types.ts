@@ -24,6 +24,13 @@ export interface ConnectorInfo {
 /** A chain id as a connector takes it: a number (1), a numeric string ("1", "0x1") or CAIP-2 ("eip155:1"). */
 export type ConnectorChainId = number | string
 
+export interface ConnectOptions {
+  /** The chain to connect on (the active network's id, when it is of the connector's namespace). */
+  readonly chainId?: ConnectorChainId
+  /** That network: a connector that reads the chain itself (Solana) takes its RPC from it. */
+  readonly network?: CaipNetwork
+}
+
 export interface ConnectResult {
   /** The account the wallet put first: the one the kit shows. */
   readonly address: string
@@ -46,12 +53,12 @@ export type ConnectorEvent = keyof ConnectorEventMap
 
 export interface Connector extends ConnectorInfo {
   /** Asks the wallet for its accounts (it may prompt the visitor); then for its chain. */
-  connect(options?: { chainId?: ConnectorChainId }): Promise<ConnectResult>
+  connect(options?: ConnectOptions): Promise<ConnectResult>
   /**
    * Restores a connection the visitor approved before, never prompting: undefined when the wallet
    * no longer exposes an account to this site.
    */
-  reconnect(): Promise<ConnectResult | undefined>
+  reconnect(options?: Pick<ConnectOptions, 'network'>): Promise<ConnectResult | undefined>
   /** Ends the connection in the wallet where it can; a wallet that cannot is not an error. */
   disconnect(): Promise<void>
   /** The accounts exposed to this site now, without a prompt (EIP-1193 eth_accounts). */

@@ -1,7 +1,8 @@
 import { map } from 'nanostores'
-import { ChainMismatchError, ChainNotConfiguredError, ConnectorNotConnectedError } from '../errors/connector-errors.js'
+import { ChainMismatchError, ChainNotConfiguredError } from '../errors/connector-errors.js'
 import { providerErrorCode, switchErrorMessageForVisitor, USER_REJECTED_CODE } from '../errors/visitor-message.js'
-import { $connection, activeConnector, followWalletChain } from './connection.js'
+import { $connection } from './connection.js'
+import { activateNamespace, followWalletChain, sessionOf } from './sessions.js'
 import { closeModal, goBack } from './modal.js'
 import { $network, selectNetwork } from './network.js'
 import { $router, popToView, pushView } from './router.js'
@@ -36,25 +37,24 @@ function leaveSwitchViews(): void {
 
 /**
  * Switches the active network. Without a connection on the target's namespace the kit just selects
- * it; with one, the wallet is asked (wallet_switchEthereumChain, adding the chain on 4902) and the
+ * it; with one, that namespace's wallet is asked (wallet_switchEthereumChain, adding the chain on 4902) and the
  * kit follows once the wallet reports the target chain. A failure is always shown: a toast, and the
  * message in $networkSwitch for the SwitchNetwork view. Resolves whether the network changed.
  */
 export async function switchNetwork(caipNetworkId: string): Promise<boolean> {
   const target = $network.get().networks.find(network => network.caipNetworkId === caipNetworkId)
-  const connection = $connection.get()
-  if (!target || connection.status !== 'connected' || connection.activeNamespace !== target.chainNamespace) {
-    return selectWithoutWallet(caipNetworkId)
-  }
-  const connector = activeConnector()
+  const session = sessionOf(target?.chainNamespace)
+  if (!target || !session) return selectWithoutWallet(caipNetworkId)
+  const { connector } = session
   try {
-    if (!connector) throw new ConnectorNotConnectedError()
     $networkSwitch.set({ status: 'switching', target: caipNetworkId, error: undefined })
     await connector.switchNetwork(target)
     const chainId = await connector.getChainId()
     if (`${target.chainNamespace}:${String(chainId)}` !== caipNetworkId)
       throw new ChainMismatchError(target.id, chainId)
-    followWalletChain(chainId)
+    followWalletChain(session, chainId)
+    activateNamespace(target.chainNamespace)
+    selectNetwork(caipNetworkId)
     $networkSwitch.set(initialSwitch)
     return true
   } catch (error) {
@@ -80,20 +80,25 @@ function selectWithoutWallet(caipNetworkId: string): boolean {
 /**
  * The Networks view's choice (spec.md section 2). Not connected: the network becomes active and
  * the list closes. Connected on the target's namespace: SwitchNetwork shows while the wallet is
- * asked. Connected on another namespace, with no address on the target's: SwitchActiveChain.
+ * asked (or, already on it, its connection becomes the shown one). Connected only on another
+ * namespace: SwitchActiveChain.
  */
 export async function chooseNetwork(caipNetworkId: string): Promise<void> {
   const target = $network.get().networks.find(network => network.caipNetworkId === caipNetworkId)
-  const { status, activeNamespace } = $connection.get()
+  const { status } = $connection.get()
   if (!target || status !== 'connected') {
     if (selectWithoutWallet(caipNetworkId)) goBack()
     return
   }
-  if (target.chainNamespace !== activeNamespace) {
+  const session = sessionOf(target.chainNamespace)
+  if (!session) {
     pushView('SwitchActiveChain', { caipNetworkId })
     return
   }
-  if ($network.get().activeNetwork?.caipNetworkId === caipNetworkId) {
+  if (`${target.chainNamespace}:${String(session.chainId)}` === caipNetworkId) {
+    // The target's namespace has a wallet on that very chain: it becomes the shown one.
+    activateNamespace(target.chainNamespace)
+    selectNetwork(caipNetworkId)
     leaveSwitchViews()
     return
   }

@@ -1,6 +1,8 @@
 import { removeConnection, connectionsMostRecentFirst } from '../storage/connections.js'
 import { storedActiveNetworkId } from '../storage/keys.js'
-import { $connection, openSession, setReconnecting } from './connection.js'
+import type { ChainNamespace } from '../networks/types.js'
+import { safeParseCaip10 } from '../utils/caip.js'
+import { $connection, activateNamespace, openSession, setReconnecting } from './connection.js'
 import { loadConnectors, waitForConnector } from './connectors.js'
 import { $network, selectNetwork } from './network.js'
 import { $options } from './options.js'
@@ -21,27 +23,45 @@ export async function reconnect(): Promise<boolean> {
   const stored = connectionsMostRecentFirst().filter(connection => namespaces.has(connection.namespace))
   if (stored.length === 0) return false
   setReconnecting(true)
+  // Captured before: each reconnected wallet points the kit at its own chain while it opens.
+  const activeNamespace = $network.get().activeNetwork?.chainNamespace
+  const reconnected = new Set<ChainNamespace>()
   try {
     await loadConnectors()
     for (const entry of stored) {
+      // One connection per namespace: the most recent that answers is that namespace's.
+      if (reconnected.has(entry.namespace)) continue
       const connector = await waitForConnector(entry.connectorId, entry.namespace, RECONNECT_WAIT_MS)
       if (!connector) continue
       try {
-        const result = await connector.reconnect()
+        const result = await connector.reconnect(networkOption(entry.namespace, entry.caipAddresses[0]))
         if (!result) {
           removeConnection(entry.namespace, entry.connectorId)
           continue
         }
         openSession(connector, result)
-        return true
+        reconnected.add(entry.namespace)
       } catch (error) {
         console.warn(`[appkit] Reconnecting ${connector.name} failed:`, error)
       }
     }
-    return false
+    // The namespace used most recently is the one shown, unless the stored active network says otherwise.
+    const first = stored.find(entry => reconnected.has(entry.namespace))
+    if (activeNamespace && reconnected.has(activeNamespace)) activateNamespace(activeNamespace)
+    else if (first) activateNamespace(first.namespace)
+    return reconnected.size > 0
   } finally {
     setReconnecting(false)
   }
+}
+
+/** The network a stored connection was on (from its CAIP-10 address), when the app lists it. */
+function networkOption(namespace: ChainNamespace, caipAddress: string | undefined) {
+  const parts = safeParseCaip10(caipAddress)
+  const network = $network
+    .get()
+    .networks.find(n => n.caipNetworkId === parts?.caipNetworkId && n.chainNamespace === namespace)
+  return network ? { network } : {}
 }
 
 let stopFollowing: (() => void) | undefined

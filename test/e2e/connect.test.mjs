@@ -135,11 +135,13 @@ let backend
 let site
 let browser
 let outDir
-let solanaRpc
+let solana
 const rpc = {}
 
 before(async () => {
-  const [chainA, chainB, api] = [await freePort(), await freePort(), await freePort()]
+  const [chainA, chainB, api, solanaPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
+  rpc.solana = `http://127.0.0.1:${solanaPort}`
+  solana = await startService('the Solana runtime', ['solana/start.ts', '--port', String(solanaPort)], /ready in/)
   rpc.a = `http://127.0.0.1:${chainA}`
   rpc.b = `http://127.0.0.1:${chainB}`
   chains = await startService('the chains', ['chain/start.ts'], /Chains ready in/, {
@@ -156,8 +158,7 @@ before(async () => {
     VITE_APPKIT_API_URL: `http://127.0.0.1:${api}`,
     VITE_APPKIT_CHAIN_A_RPC: rpc.a,
     VITE_APPKIT_CHAIN_B_RPC: rpc.b,
-    // Nothing listens here: the Solana wallet only registers, it is not used.
-    VITE_APPKIT_SOLANA_RPC: (solanaRpc = `http://127.0.0.1:${await freePort()}`)
+    VITE_APPKIT_SOLANA_RPC: rpc.solana
   })
   site = await serve(outDir)
   browser = await launchChromium()
@@ -168,6 +169,7 @@ after(async () => {
   await site?.close()
   await backend?.stop()
   await chains?.stop()
+  await solana?.stop()
   if (outDir) rmSync(outDir, { recursive: true, force: true })
 })
 
@@ -176,19 +178,32 @@ async function chainBalance(rpcUrl) {
   return formatEther(await client.getBalance({ address: DEV_WALLET_ADDRESS }))
 }
 
+/** The SOL balance the local runtime reports for `address` (getBalance), as a decimal string. */
+async function solanaBalance(address) {
+  const response = await fetch(rpc.solana, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] })
+  })
+  const { result } = await response.json()
+  const lamports = BigInt(result.value)
+  const whole = lamports / 1_000_000_000n
+  const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
+  return fraction ? `${whole}.${fraction}` : String(whole)
+}
+
 async function openDemo(context) {
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', error => problems.push(`uncaught: ${error.message}`))
-  // A failed load is reported with its URL below; the Solana wallet's probe of its (absent) runtime is expected.
+  // A failed load is reported with its URL below.
   page.on('console', message => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
       problems.push(`console error: ${message.text()}`)
     }
   })
   page.on('requestfailed', request => {
-    if (!request.url().startsWith(solanaRpc))
-      problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
   })
   page.on('response', response => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
@@ -283,6 +298,48 @@ test('a rejection in the wallet shows the error; Try again connects', async () =
     await page.getByTestId('dev-wallet-approve').click()
     await page.getByTestId('disconnect-button').waitFor({ timeout: 15_000 })
     assert.equal(await text(page, 'account-status'), 'connected')
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('connect the Solana test wallet (Wallet Standard): its SOL balance from the local runtime, reload, EVM beside it, disconnect', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+    const address = await text(page, 'solana-wallet-address')
+    assert.match(address, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await page.getByTestId('connector-AppKit Solana Test Wallet').click()
+    await page.getByTestId('solana-wallet-approve').click()
+    await page.getByTestId('account-balance').filter({ hasText: 'SOL' }).waitFor({ timeout: 15_000 })
+    assert.equal(await text(page, 'account-balance'), `${truncated(await solanaBalance(address))} SOL`)
+    assert.equal(await text(page, 'account-caip-address'), `solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3:${address}`)
+    await expectText(page, 'account-network', 'Solana Local')
+
+    // Reload: the wallet answers a silent connect, nothing is asked.
+    await page.reload()
+    await expectText(page, 'account-status', 'connected')
+    await expectText(page, 'account-caip-address', `solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3:${address}`)
+    assert.equal(await page.getByTestId('solana-wallet-approve').isVisible(), false)
+
+    // The Dev Wallet beside it: one account per namespace, both connected.
+    await page.locator('appkit-account-button [data-testid="account-button"]').click()
+    await page.getByTestId('disconnect-button').waitFor()
+    await page.keyboard.press('Escape')
+    await page.evaluate(() => window.testWallets.dev.setAutoApprove(true))
+    await page.evaluate(() => window.appKit.open({ view: 'Connect' }))
+    await page.getByTestId('connector-dev.appkit.wallet').click()
+    await expectText(page, 'account-caip-address', `eip155:31337:${DEV_WALLET_ADDRESS}`)
+    const connections = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit-wallet/connections')))
+    assert.deepEqual(Object.keys(connections).sort(), ['eip155', 'solana'])
+
+    // Disconnect (the modal still shows Account) ends both.
+    await page.getByTestId('disconnect-button').click()
+    await page.locator('appkit-button [data-testid="connect-button"]').waitFor()
+    assert.equal(await page.evaluate(() => localStorage.getItem('@appkit-wallet/connections')), null)
     assert.deepEqual(problems, [])
   } finally {
     await context.close()

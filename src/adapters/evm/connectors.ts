@@ -104,10 +104,14 @@ export async function loadEvmConnectors(): Promise<Connector[]> {
   return currentEvmConnectors()
 }
 
-/** Calls `listener` with the whole list whenever a wallet announces itself later. */
+/**
+ * Calls `listener` with the whole list whenever a wallet announces itself later, and once at once:
+ * a wallet may have announced between the first discovery and this call.
+ */
 export function watchEvmConnectors(listener: (connectors: readonly Connector[]) => void): () => void {
   startEip6963Discovery()
   watchers.add(listener)
+  listener(currentEvmConnectors())
   return () => {
     watchers.delete(listener)
   }

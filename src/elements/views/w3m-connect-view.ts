@@ -127,7 +127,7 @@ export class W3mConnectView extends LitElement {
     return html`<wui-list-item
       part="connector"
       data-testid=${`connector-${connector.id}`}
-      @click=${() => void selectConnector(connector.id)}
+      @click=${() => void selectConnector(connector.id, connector.namespace)}
     >
       <span class="wallet">
         <wui-wallet-image .src=${connector.imageUrl} .name=${connector.name}></wui-wallet-image>

@@ -7,7 +7,7 @@ import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-wallet-image.js'
 import { connectionViewStyles } from './connection-view.styles.js'
-import { connectorIdOf } from './router-data.js'
+import { connectorIdOf, namespaceOf } from './router-data.js'
 
 /**
  * The ConnectingExternal view: waiting for an injected or announced wallet. It shows the wallet,
@@ -40,7 +40,7 @@ export class W3mConnectingExternalView extends LitElement {
                   type="button"
                   class="action primary"
                   data-testid="connecting-retry"
-                  @click=${() => id && void connect(id)}
+                  @click=${() => id && void connect(id, namespaceOf(this.router.value.data))}
                 >
                   Try again
                 </button>

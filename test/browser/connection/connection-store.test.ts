@@ -170,7 +170,7 @@ describe('the connection store', () => {
     openModal()
     chooseWallet({ id: 'catalog-id-of-fake', rdns: 'com.example.fake' })
     expect($router.get().view).to.equal('ConnectingExternal')
-    expect($router.get().data).to.deep.equal({ connectorId: 'com.example.fake' })
+    expect($router.get().data).to.deep.equal({ connectorId: 'com.example.fake', namespace: 'eip155' })
     openModal({ view: 'AllWallets' })
     chooseWallet({ id: 'no-such-wallet' })
     expect($router.get().view).to.equal('ConnectingWalletConnect')

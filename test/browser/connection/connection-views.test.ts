@@ -62,7 +62,7 @@ describe('connection views', () => {
       provider.held.add('eth_requestAccounts')
       clickRow(byTestId(el, 'connector-com.example.fake')!)
       expect($router.get().view).to.equal('ConnectingExternal')
-      expect($router.get().data).to.deep.equal({ connectorId: 'com.example.fake' })
+      expect($router.get().data).to.deep.equal({ connectorId: 'com.example.fake', namespace: 'eip155' })
       provider.release('eth_requestAccounts')
       await until(() => $router.get().view === 'Account', 'the Account view')
       expect($account.get().address).to.equal(FAKE_ADDRESS)

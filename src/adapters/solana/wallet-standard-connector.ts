@@ -1,0 +1,132 @@
+import * as z from 'zod/mini'
+import { RpcClient } from '../../api/rpc-client.js'
+import type { Connector, ConnectorEventMap, ConnectResult } from '../../connectors/types.js'
+import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import { isSolanaAddress } from '../../utils/address.js'
+import { isSafeImageUrl } from '../../utils/safe-image.js'
+import {
+  connectFeatureSchema,
+  connectOutputSchema,
+  disconnectFeatureSchema,
+  eventsFeatureSchema,
+  type StandardAccount,
+  type StandardWallet
+} from './wallet-standard.js'
+
+/**
+ * A connector over a Wallet Standard wallet on Solana (`standard:connect`, `standard:disconnect`,
+ * `standard:events`). A Solana wallet has no "current chain": the kit chooses the network, and reads
+ * the balance itself from that network's RPC (`getBalance`). Every answer of the wallet is parsed.
+ */
+
+const MAX_NAME_LENGTH = 64
+
+/** `getBalance`'s answer: lamports in `value`. */
+const balanceResultSchema = z.object({ value: z.number().check(z.int(), z.nonnegative()) })
+
+/** The Solana addresses among a wallet's accounts (those usable on some `solana:` chain). */
+export function solanaAddresses(accounts: readonly StandardAccount[]): string[] {
+  return accounts
+    .filter(account => account.chains.length === 0 || account.chains.some(chain => chain.startsWith('solana:')))
+    .map(account => account.address)
+    .filter(isSolanaAddress)
+}
+
+/** The stable id of a wallet's connector: its name (Wallet Standard wallets have no rdns). */
+export const walletStandardConnectorId = (wallet: { readonly name: string }) => wallet.name.slice(0, MAX_NAME_LENGTH)
+
+export function createWalletStandardConnector(wallet: StandardWallet): Connector {
+  let network: CaipNetwork | undefined
+  const features = wallet.features
+
+  function feature<T>(name: string, schema: z.ZodMiniType<T>): T | undefined {
+    const parsed = schema.safeParse(features[name])
+    return parsed.success ? parsed.data : undefined
+  }
+
+  async function standardConnect(silent: boolean): Promise<string[]> {
+    const connectFeature = feature('standard:connect', connectFeatureSchema)
+    if (!connectFeature) throw new Error(`${wallet.name} has no standard:connect feature`)
+    const output = connectOutputSchema.parse(await (connectFeature.connect as (input: object) => unknown)({ silent }))
+    return solanaAddresses(output.accounts)
+  }
+
+  const chainIdOf = (wanted: CaipNetwork | undefined): string => {
+    if (wanted) return String(wanted.id)
+    const first = wallet.chains.find(chain => /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(chain))
+    if (!first) throw new ChainNotConfiguredError('solana')
+    return first.slice('solana:'.length)
+  }
+
+  function result(accounts: string[], wanted: CaipNetwork | undefined): ConnectResult | undefined {
+    const [address] = accounts
+    if (!address) return undefined
+    if (wanted) network = wanted
+    return { address, accounts, chainId: chainIdOf(network) }
+  }
+
+  return {
+    id: walletStandardConnectorId(wallet),
+    name: wallet.name.slice(0, MAX_NAME_LENGTH),
+    type: 'announced',
+    namespace: 'solana',
+    ...(isSafeImageUrl(wallet.icon) ? { imageUrl: wallet.icon } : {}),
+
+    async connect(options = {}) {
+      const connected = result(await standardConnect(false), options.network)
+      if (!connected) throw new AccountNotFoundError('(none)', wallet.name)
+      return connected
+    },
+
+    async reconnect(options = {}) {
+      // `silent`: the wallet answers only with accounts this site was given before; it never asks.
+      return result(await standardConnect(true), options.network)
+    },
+
+    async disconnect() {
+      const disconnectFeature = feature('standard:disconnect', disconnectFeatureSchema)
+      if (disconnectFeature) await (disconnectFeature.disconnect as () => unknown)()
+    },
+
+    async getAccounts() {
+      return solanaAddresses(wallet.accounts)
+    },
+
+    async getChainId() {
+      return chainIdOf(network)
+    },
+
+    async switchNetwork(target) {
+      if (target.chainNamespace !== 'solana') throw new ChainNotConfiguredError(target.caipNetworkId)
+      network = target
+    },
+
+    async getBalance(address) {
+      const url = network?.rpcUrls.default.http[0]
+      if (!network || !url) throw new ChainNotConfiguredError(network?.caipNetworkId)
+      const rpc = new RpcClient({ url, chainId: network.caipNetworkId })
+      const answer = await rpc.request('getBalance', [address, { commitment: 'confirmed' }], balanceResultSchema)
+      return BigInt(answer.value)
+    },
+
+    on(event, listener) {
+      const eventsFeature = feature('standard:events', eventsFeatureSchema)
+      if (!eventsFeature || event === 'chainChanged') return () => undefined
+      const deliver = listener as (payload: ConnectorEventMap['accountsChanged'] | undefined) => void
+      const off = (eventsFeature.on as (name: 'change', listener: (properties: unknown) => void) => unknown)(
+        'change',
+        properties => {
+          const changed = z.object({ accounts: z.optional(z.array(z.unknown())) }).safeParse(properties)
+          if (!changed.success || !changed.data.accounts) return
+          const accounts = solanaAddresses(wallet.accounts)
+          if (event === 'accountsChanged') deliver(accounts)
+          else if (accounts.length === 0) deliver(undefined)
+        }
+      )
+      return () => {
+        if (typeof off === 'function') (off as () => void)()
+      }
+    }
+  }
+}
