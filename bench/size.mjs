@@ -5,8 +5,8 @@
 // transitively), each lazy chunk, and the single-file classic bundle, and exits 1 when:
 // - a figure exceeds its budget in bench/size-budget.json (a lazy chunk without a budget of its
 //   own gets `lazyChunkDefault`), or
-// - the first load carries a view module (src/elements/views/w3m-*-view.ts), viem or
-//   @solana/web3.js.
+// - the first load carries a view module (src/elements/views/w3m-*-view.ts), viem,
+//   @solana/web3.js or the WalletConnect SDK.
 // `--json` prints the figures as JSON instead of a table.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -85,7 +85,7 @@ function main() {
     console.error(`\nsize check FAILED:\n${failures.map(failure => `  - ${failure}`).join('\n')}`)
     process.exit(1)
   }
-  console.log('\nsize check passed: every figure within budget, no view, viem or @solana/web3.js in the first load.')
+  console.log('\nsize check passed: every figure within budget, no view, viem, @solana/web3.js or WalletConnect SDK in the first load.')
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -19,7 +19,9 @@ export const demoConfig = {
   chainARpc: setting(env.VITE_APPKIT_CHAIN_A_RPC, localChainA.rpcUrls.default.http[0]),
   chainBRpc: setting(env.VITE_APPKIT_CHAIN_B_RPC, localChainB.rpcUrls.default.http[0]),
   solanaRpc: setting(env.VITE_APPKIT_SOLANA_RPC, 'http://127.0.0.1:8899'),
-  testWallets: setting(env.VITE_APPKIT_TEST_WALLETS, 'true') !== 'false'
+  testWallets: setting(env.VITE_APPKIT_TEST_WALLETS, 'true') !== 'false',
+  /** A WalletConnect relay; without one WalletConnect stays off (no relay runs with `npm start`). */
+  relayUrl: env.VITE_APPKIT_RELAY_URL?.trim() || undefined
 } as const
 
 /** A network with its RPC replaced (when VITE_APPKIT_*_RPC moves a chain). */

@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_APPKIT_CHAIN_A_RPC?: string
   readonly VITE_APPKIT_CHAIN_B_RPC?: string
   readonly VITE_APPKIT_SOLANA_RPC?: string
+  /** A WalletConnect relay (ws:// or wss://); unset, WalletConnect is off in the demo. */
+  readonly VITE_APPKIT_RELAY_URL?: string
   /** `false` leaves the test wallets off the page. */
   readonly VITE_APPKIT_TEST_WALLETS?: string
 }

@@ -22,6 +22,8 @@ const appKit = createAppKit({
   apiUrl: demoConfig.apiUrl,
   adapters: [evmAdapter(), solanaAdapter()],
   networks: [...demoNetworks],
+  enableWalletConnect: demoConfig.relayUrl !== undefined,
+  ...(demoConfig.relayUrl ? { relayUrl: demoConfig.relayUrl } : {}),
   metadata: {
     name: 'appkit-elements demo',
     description: 'The kit on local chains, with test wallets',

@@ -1,4 +1,5 @@
 import { HttpClient } from './http-client.js'
+import { formatNativeLink } from '../utils/deep-link.js'
 import { isSafeUrl } from './safe-url.js'
 import type { GetWalletsResponse, WalletCatalogItem } from './schemas/catalog.js'
 import { createWalletCatalogApi, type GetWalletsOptions } from './wallet-catalog-api.js'
@@ -84,6 +85,15 @@ function safeUrl(url: string | null | undefined, client: CatalogClient): string 
   return url && isSafeUrl(url, client.trustedOrigins) ? url : undefined
 }
 
+/**
+ * A wallet app link: a safe web link, or a custom scheme ('metamask://') that formatNativeLink
+ * accepts (never javascript:, data: and the like).
+ */
+function appLink(url: string | null | undefined, client: CatalogClient): string | undefined {
+  if (!url) return undefined
+  return safeUrl(url, client) ?? (formatNativeLink(url, 'wc:check@2') ? url : undefined)
+}
+
 function imageUrlOf(item: WalletCatalogItem, client: CatalogClient): string | undefined {
   if (!item.image_id) return undefined
   try {
@@ -101,8 +111,8 @@ export function toCatalogWallet(item: WalletCatalogItem, client: CatalogClient):
     imageId: item.image_id ?? undefined,
     imageUrl: imageUrlOf(item, client),
     rdns: item.rdns ?? undefined,
-    mobileLink: safeUrl(item.mobile_link, client),
-    desktopLink: safeUrl(item.desktop_link, client),
+    mobileLink: appLink(item.mobile_link, client),
+    desktopLink: appLink(item.desktop_link, client),
     webappLink: safeUrl(item.webapp_link, client),
     chains: item.chains ?? []
   }

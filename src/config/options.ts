@@ -80,6 +80,8 @@ export const appKitOptionsSchema = z
     excludeWalletIds: walletIds,
     allowUnsupportedChain: z._default(z.boolean(), false),
     enableWalletConnect: z._default(z.boolean(), true),
+    /** The WalletConnect relay (wss://); the SDK's default is WalletConnect's cloud relay. */
+    relayUrl: z.optional(z.url({ protocol: /^wss?$/ })),
     enableInjected: z._default(z.boolean(), true),
     manualWCControl: z._default(z.boolean(), false),
     siwx: z.optional(siwxSchema),

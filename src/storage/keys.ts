@@ -1,3 +1,4 @@
+import { storedPairingSchema } from '../connectors/walletconnect/pairing.js'
 import * as z from 'zod/mini'
 import { walletCatalogItemSchema } from '../api/schemas/catalog.js'
 import { SOCIAL_PROVIDERS } from '../config/constants.js'
@@ -89,3 +90,6 @@ export const storedSmartAccountEnabledNetworks = /* @__PURE__ */ createStoredVal
   'smart_account_enabled_networks',
   z.array(z.number())
 )
+
+/** The WalletConnect pairing shown last: reused on Telegram and iOS Safari until it expires (spec.md section 4). */
+export const storedWalletConnectPairing = /* @__PURE__ */ createStoredValue('wc_pairing', storedPairingSchema)

@@ -8,7 +8,7 @@ import { formatUnits } from '../utils/units.js'
 import { $account, setAccount } from './account.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
-import { showError, showSuccess } from './toast.js'
+import { copyWithToast, showError } from './toast.js'
 
 /** The spec's toast when the balance cannot be read (spec.md section 8). */
 export const BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
@@ -131,13 +131,5 @@ export function resetAccountDetails(): void {
 /** Copies the connected address to the clipboard and says so (or that it could not). */
 export async function copyAddress(): Promise<boolean> {
   const { address } = $account.get()
-  if (!address) return false
-  try {
-    await navigator.clipboard.writeText(address)
-    showSuccess('Address copied')
-    return true
-  } catch {
-    showError('Could not copy the address')
-    return false
-  }
+  return address ? copyWithToast(address, 'Address copied', 'Could not copy the address') : false
 }

@@ -5,7 +5,6 @@ import {
 } from '../errors/connector-errors.js'
 import { errorMessageForVisitor, providerErrorCode, USER_REJECTED_CODE } from '../errors/visitor-message.js'
 import type { ChainNamespace } from '../networks/types.js'
-import { removeConnection } from '../storage/connections.js'
 import { addRecentWallet } from '../storage/recent-wallets.js'
 import { setAccount, type ConnectionStatus } from './account.js'
 import { $connection, initialConnection, updateConnection } from './connection-state.js'
@@ -13,8 +12,11 @@ import { findConnectorForWallet, getConnector, publishConnectors } from './conne
 import { $modal, closeModal } from './modal.js'
 import { $network } from './network.js'
 import { $router, pushView, resetView } from './router.js'
-import { activeSession, allSessions, closeAllSessions, endSession, openSession, sessionOf } from './sessions.js'
+import { activeSession, allSessions, closeAllSessions, endSession, replaceSession, sessionOf } from './sessions.js'
 import { showError } from './toast.js'
+import type { WalletConnectWallet } from '../connectors/walletconnect/types.js'
+import { isInWalletBrowser, mobileRedirectFor, mobileRedirectWalletFor, openWalletLink } from '../utils/deep-link.js'
+import { isMobile } from '../utils/device.js'
 
 export { $connection, type ConnectionError, type ConnectionState } from './connection-state.js'
 export { activateNamespace, openSession } from './sessions.js'
@@ -68,14 +70,7 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
     const network = networkFor(connector.namespace)
     const result = await connector.connect({ chainId: network?.id, ...(network ? { network } : {}) })
     if (attempt !== attempts) return false
-    const replaced = sessionOf(connector.namespace)
-    if (replaced) {
-      // One connection per namespace: the wallet connected before on it is let go.
-      replaced.ending = true
-      await replaced.connector.disconnect().catch(() => undefined)
-      removeConnection(replaced.connector.namespace, replaced.connector.id)
-    }
-    openSession(connector, result)
+    await replaceSession(connector, result)
     addRecentWallet({ id: connector.id, name: connector.name, rdns: connector.rdns ?? null })
     publishConnectors()
     if ($modal.get().open && $router.get().view === 'ConnectingExternal') resetView('Account')
@@ -88,6 +83,10 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
 
 /** The Connect view's choice: shows ConnectingExternal and connects. */
 export function selectConnector(connectorId: string, namespace?: ChainNamespace): Promise<boolean> {
+  if (getConnector(connectorId, namespace)?.type === 'walletConnect') {
+    pushView('ConnectingWalletConnect')
+    return Promise.resolve(false)
+  }
   pushView('ConnectingExternal', { connectorId, ...(namespace ? { namespace } : {}) })
   return connect(connectorId, namespace)
 }
@@ -95,11 +94,20 @@ export function selectConnector(connectorId: string, namespace?: ChainNamespace)
 /**
  * A wallet chosen from the catalog (AllWallets): ConnectingExternal when a discovered connector
  * matches it (same rdns or id), else ConnectingWalletConnect with `{ wallet }` (spec.md section 2).
+ * On a phone, a wallet of MOBILE_REDIRECT_WALLETS chosen outside its in-app browser sends the page
+ * there instead (synchronously, inside the tap).
  */
-export function chooseWallet(wallet: { readonly id: string; readonly rdns?: string }): void {
+export function chooseWallet(wallet: WalletConnectWallet): void {
   const connector = findConnectorForWallet(wallet)
-  if (connector) void selectConnector(connector.id, connector.namespace)
-  else pushView('ConnectingWalletConnect', { wallet })
+  if (connector) {
+    void selectConnector(connector.id, connector.namespace)
+    return
+  }
+  // On a phone, outside the wallet's in-app browser, some wallets open the page in that browser.
+  const redirect = isMobile() ? mobileRedirectWalletFor(wallet) : undefined
+  const href = redirect && mobileRedirectFor(wallet, location.href, isInWalletBrowser(redirect.key))
+  if (href && openWalletLink(href)) return
+  pushView('ConnectingWalletConnect', { wallet })
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Connector, ConnectorInfo } from '../connectors/types.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { getRecentWallets } from '../storage/recent-wallets.js'
 import { $options } from './options.js'
+import { walletConnectConnectors } from './walletconnect-session.js'
 
 /** A connector as the views show it: plain data (the connector itself stays in this module). */
 export interface ConnectorSummary extends ConnectorInfo {
@@ -42,13 +43,16 @@ function summary(connector: Connector, recentIds: readonly string[]): ConnectorS
 }
 
 function allConnectors(): Connector[] {
-  return [...byNamespace.values()].flat()
+  return [...walletConnectConnectors(), ...[...byNamespace.values()].flat()]
 }
 
 /** Writes the ordered list; recent wallets are read from storage each time (they change on connect). */
 export function publishConnectors(): void {
   const recentIds = getRecentWallets().map(wallet => wallet.id)
-  const ordered = orderConnectors(allConnectors(), recentIds)
+  // WalletConnect serves every namespace with one session: the list shows it once.
+  const ordered = orderConnectors(allConnectors(), recentIds).filter(
+    (connector, index, all) => connector.type !== 'walletConnect' || all.findIndex(c => c.id === connector.id) === index
+  )
   $connectors.set({ connectors: ordered.map(connector => summary(connector, recentIds)), loaded: true })
 }
 

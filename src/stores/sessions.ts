@@ -163,6 +163,20 @@ export function openSession(connector: Connector, result: ConnectResult): Sessio
   return session
 }
 
+/**
+ * Opens `connector`'s connection on its namespace, letting go of another wallet connected there
+ * before (one connection per namespace): that wallet is told where it can be, and forgotten.
+ */
+export async function replaceSession(connector: Connector, result: ConnectResult): Promise<Session> {
+  const replaced = sessions.get(connector.namespace)
+  if (replaced && replaced.connector !== connector) {
+    replaced.ending = true
+    await replaced.connector.disconnect().catch(() => undefined)
+    removeConnection(replaced.connector.namespace, replaced.connector.id)
+  }
+  return openSession(connector, result)
+}
+
 /** Stops following the namespace's wallet (its storage is kept). */
 function closeSession(namespace: ChainNamespace): void {
   const session = sessions.get(namespace)

@@ -55,3 +55,15 @@ export function resetToast(): void {
   clearTimers()
   $toast.set(initialToast)
 }
+
+/** Copies `text` to the clipboard and says so in a toast (or that it could not). */
+export async function copyWithToast(text: string, copied: string, failed: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    showSuccess(copied)
+    return true
+  } catch {
+    showError(failed)
+    return false
+  }
+}

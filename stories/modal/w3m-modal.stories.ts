@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import '../../src/elements/w3m-modal.js'
 import { connectedEvmAccount } from '../../test/fixtures/accounts.js'
 import { appKitOptions } from '../../test/fixtures/options.js'
+import { readyPairing } from '../../test/fixtures/walletconnect.js'
 import { modalStory } from '../support/modal-story.js'
+import { isReady, pairingStory, withoutPreviousStory } from '../support/pairing-story.js'
 
 /**
  * The modal opened on every view of src/config/views.ts (VIEW_NAMES). Views whose flows are still
@@ -22,8 +24,15 @@ const signInRequired = { options: { ...appKitOptions, siwx: { required: true } }
 export const Connect: Story = modalStory('Connect')
 export const Account: Story = modalStory('Account', connected)
 export const AllWallets: Story = modalStory('AllWallets')
-export const ConnectingWalletConnectBasic: Story = modalStory('ConnectingWalletConnectBasic')
-export const ConnectingWalletConnect: Story = modalStory('ConnectingWalletConnect')
+// The WalletConnect views over a seeded pairing: shown idle, they would propose one to the relay.
+export const ConnectingWalletConnectBasic: Story = {
+  ...pairingStory('ConnectingWalletConnectBasic', () => readyPairing(), isReady),
+  decorators: [withoutPreviousStory]
+}
+export const ConnectingWalletConnect: Story = {
+  ...pairingStory('ConnectingWalletConnect', () => readyPairing(), isReady),
+  decorators: [withoutPreviousStory]
+}
 export const ConnectingExternal: Story = modalStory('ConnectingExternal')
 export const ConnectingFarcaster: Story = modalStory('ConnectingFarcaster')
 export const SwitchNetwork: Story = modalStory('SwitchNetwork', connected)

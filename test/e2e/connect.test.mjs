@@ -16,6 +16,8 @@ import { extname, join, normalize, sep } from 'node:path'
 import { after, before, test } from 'node:test'
 import { createPublicClient, formatEther, http } from 'viem'
 import { ROOT, launchChromium } from './helpers.mjs'
+import { startLocalRelay } from '../walletconnect/relay.ts'
+import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
 
 const DEV_WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const DEMO_CSP = "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data:"
@@ -136,6 +138,8 @@ let site
 let browser
 let outDir
 let solana
+let relay
+const realFetch = globalThis.fetch
 const rpc = {}
 
 before(async () => {
@@ -153,12 +157,20 @@ before(async () => {
     ['server/main.ts', '--port', String(api), '--memory', '--rpc', `31337=${rpc.a}`, '--rpc', `31338=${rpc.b}`],
     /Backend listening on/
   )
+  // The wallet SDK in this process calls WalletConnect's cloud (telemetry, verify): offline, it is answered 503 at once.
+  globalThis.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    if (url.hostname === '127.0.0.1') return realFetch(input, init)
+    return new Response(null, { status: 503, statusText: 'offline test' })
+  }
+  relay = await startLocalRelay()
   outDir = mkdtempSync(join(tmpdir(), 'appkit-connect-'))
   buildDemo(outDir, {
     VITE_APPKIT_API_URL: `http://127.0.0.1:${api}`,
     VITE_APPKIT_CHAIN_A_RPC: rpc.a,
     VITE_APPKIT_CHAIN_B_RPC: rpc.b,
-    VITE_APPKIT_SOLANA_RPC: rpc.solana
+    VITE_APPKIT_SOLANA_RPC: rpc.solana,
+    VITE_APPKIT_RELAY_URL: relay.url
   })
   site = await serve(outDir)
   browser = await launchChromium()
@@ -170,6 +182,8 @@ after(async () => {
   await backend?.stop()
   await chains?.stop()
   await solana?.stop()
+  await relay?.close()
+  globalThis.fetch = realFetch
   if (outDir) rmSync(outDir, { recursive: true, force: true })
 })
 
@@ -343,5 +357,51 @@ test('connect the Solana test wallet (Wallet Standard): its SOL balance from the
     assert.deepEqual(problems, [])
   } finally {
     await context.close()
+  }
+})
+
+test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see both accounts, disconnect', async () => {
+  const wallet = await startTestWalletKit(relay.url)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const EVM_ACCOUNT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+  const SOLANA_ACCOUNT = 'FLXdHhj9HGrwz9i6NhCZMrtKz744mKbSxwHtNpYacuuA'
+  try {
+    const { page, problems } = await openDemo(context)
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await page.getByTestId('connector-walletConnect').click()
+    // The QR view's code carries the pairing URI (the same the Copy link button copies).
+    const qr = page.locator('w3m-connecting-wallet-connect-view wui-qr-code')
+    await page.waitForFunction(
+      () => document.querySelector('w3m-modal')?.shadowRoot?.querySelector('w3m-router')?.shadowRoot
+        ?.querySelector('w3m-connecting-wallet-connect-view')?.shadowRoot?.querySelector('wui-qr-code')?.uri?.startsWith('wc:'),
+      undefined,
+      { timeout: 20_000 }
+    ).catch(async () => assert.fail(`no pairing URI; problems: ${problems.join('; ')}`))
+    const uri = await qr.evaluate(element => element.uri)
+    assert.match(uri, /^wc:[0-9a-f]{64}@2\?/)
+
+    await wallet.pairAndAnswer(uri, { accounts: [`eip155:31337:${EVM_ACCOUNT}`, `${'solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3'}:${SOLANA_ACCOUNT}`] })
+    await expectText(page, 'account-caip-address', `eip155:31337:${EVM_ACCOUNT}`, 20_000)
+    await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor({ timeout: 15_000 })
+    assert.equal(await text(page, 'account-status'), 'connected')
+    const connections = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit-wallet/connections')))
+    assert.deepEqual(Object.keys(connections).sort(), ['eip155', 'solana'])
+    assert.equal(connections.solana[0].connectorId, 'walletConnect')
+
+    // A reload restores the session from the SDK's storage without asking the wallet.
+    await page.reload()
+    await expectText(page, 'account-caip-address', `eip155:31337:${EVM_ACCOUNT}`, 20_000)
+
+    // Disconnect: the wallet hears that the session ended.
+    const deleted = wallet.nextEvent('session_delete')
+    await page.locator('appkit-account-button [data-testid="account-button"]').click()
+    await page.getByTestId('disconnect-button').click()
+    await page.locator('appkit-button [data-testid="connect-button"]').waitFor()
+    await deleted
+    assert.equal(await page.evaluate(() => localStorage.getItem('@appkit-wallet/connections')), null)
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+    await wallet.stop()
   }
 })

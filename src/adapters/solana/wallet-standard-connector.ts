@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { RpcClient } from '../../api/rpc-client.js'
+import { readNativeBalanceFromRpc } from '../../connectors/native-balance.js'
 import type { Connector, ConnectorEventMap, ConnectResult } from '../../connectors/types.js'
 import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
@@ -21,9 +21,6 @@ import {
  */
 
 const MAX_NAME_LENGTH = 64
-
-/** `getBalance`'s answer: lamports in `value`. */
-const balanceResultSchema = z.object({ value: z.number().check(z.int(), z.nonnegative()) })
 
 /** The Solana addresses among a wallet's accounts (those usable on some `solana:` chain). */
 export function solanaAddresses(accounts: readonly StandardAccount[]): string[] {
@@ -102,13 +99,7 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
       network = target
     },
 
-    async getBalance(address) {
-      const url = network?.rpcUrls.default.http[0]
-      if (!network || !url) throw new ChainNotConfiguredError(network?.caipNetworkId)
-      const rpc = new RpcClient({ url, chainId: network.caipNetworkId })
-      const answer = await rpc.request('getBalance', [address, { commitment: 'confirmed' }], balanceResultSchema)
-      return BigInt(answer.value)
-    },
+    getBalance: address => readNativeBalanceFromRpc(network, address),
 
     on(event, listener) {
       const eventsFeature = feature('standard:events', eventsFeatureSchema)

@@ -187,11 +187,7 @@ export class W3mAllWalletsView extends LitElement {
     void searchWallets(this.query)
   }
 
-  /**
-   * Seam for the connectors issue: spec.md section 2 opens ConnectingExternal when a matching
-   * connector exists, else ConnectingWalletConnect. Until connectors exist, a chosen wallet always
-   * opens ConnectingWalletConnect with `{ wallet }` as the router data.
-   */
+  /** spec.md section 2: ConnectingExternal when a matching connector exists, else ConnectingWalletConnect. */
   private onSelect(event: WalletSelectEvent): void {
     // A wallet the kit can reach directly opens ConnectingExternal; any other, WalletConnect.
     chooseWallet(event.wallet)

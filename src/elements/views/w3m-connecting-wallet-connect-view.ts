@@ -1,12 +1,107 @@
+import { html, nothing } from 'lit'
+import { state } from 'lit/decorators.js'
+import { $options } from '../../stores/options.js'
+import { $router } from '../../stores/router.js'
+import { openWalletApp, type WalletConnectWallet } from '../../stores/walletconnect.js'
+import { isMobile } from '../../utils/device.js'
 import { defineElement } from '../shared/define.js'
-import { PlaceholderView } from './placeholder-view.js'
+import { walletOf } from './router-data.js'
+import { WalletConnectPairingView, displayName } from './walletconnect-pairing.js'
+
+type AppKind = 'mobile' | 'desktop' | 'webapp'
+
+const OPEN_BUTTON_TESTIDS: Record<AppKind, string> = {
+  mobile: 'wc-open-wallet',
+  desktop: 'wc-open-desktop',
+  webapp: 'wc-open-webapp'
+}
 
 /**
- * The ConnectingWalletConnect view: the QR code and copy link (filled by the connecting issue).
+ * The ConnectingWalletConnect view: connecting a wallet through WalletConnect, for the catalog wallet
+ * chosen in AllWallets (router data `{ wallet }`) or any wallet. Shown, it starts a pairing; left,
+ * it cancels it.
+ *
+ * On desktop: the QR code to scan with a phone (the wallet's logo in its center), Copy link, and
+ * buttons that open the wallet's desktop or web app when it has them. On mobile, for a wallet with
+ * a mobile link: 'Open <wallet>' first (the link opens inside the tap), Copy link, and the QR code
+ * on demand. While the pairing loads, the QR code is a placeholder and the buttons wait; when it
+ * fails, its message and Try again.
  * @tagname w3m-connecting-wallet-connect-view
+ * @csspart error - The failure message.
  */
-export class W3mConnectingWalletConnectView extends PlaceholderView {
-  protected readonly viewName = 'ConnectingWalletConnect'
+export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
+  /** Mobile only: whether the visitor asked for the QR code. */
+  @state() private showQr = false
+
+  protected walletToPair(): WalletConnectWallet | undefined {
+    const apiUrl = $options.get()?.apiUrl
+    return walletOf($router.get().data, apiUrl ? [apiUrl] : [])
+  }
+
+  override render() {
+    if (this.pairing.value.status === 'failed') return this.renderFailure()
+    return isMobile() && this.wallet?.mobileLink ? this.renderMobile(this.wallet) : this.renderDesktop()
+  }
+
+  private renderDesktop() {
+    const wallet = this.wallet
+    const name = displayName(wallet)
+    const label = name ?? 'the wallet'
+    return html`<p class="title" data-testid="wc-title">
+        ${name ? `Scan with ${name}` : 'Scan this QR code with your phone'}
+      </p>
+      ${this.renderQr()}
+      <div class="actions">
+        ${wallet?.desktopLink ? this.renderOpenButton('desktop', `Open ${label}`, true) : nothing}
+        ${
+          wallet?.webappLink
+            ? wallet.desktopLink
+              ? this.renderOpenButton('webapp', `Open ${label} web app`, false)
+              : this.renderOpenButton('webapp', `Open ${label}`, true)
+            : nothing
+        }
+        ${this.renderCopyLink()}
+      </div>`
+  }
+
+  private renderMobile(wallet: WalletConnectWallet) {
+    const name = displayName(wallet) ?? 'the wallet'
+    return html`<wui-wallet-image .src=${wallet.imageUrl} .name=${wallet.name}></wui-wallet-image>
+      <p class="title" data-testid="wc-title">Continue in ${name}</p>
+      <p class="muted">Open ${name} and accept the connection request.</p>
+      <div class="actions">
+        ${this.renderOpenButton('mobile', `Open ${name}`, true)} ${this.renderCopyLink()}
+        <button
+          type="button"
+          class="action"
+          data-testid="wc-show-qr"
+          aria-expanded=${this.showQr ? 'true' : 'false'}
+          @click=${() => (this.showQr = !this.showQr)}
+        >
+          ${this.showQr ? 'Hide QR code' : 'Show QR code'}
+        </button>
+      </div>
+      ${this.showQr ? this.renderQr() : nothing}`
+  }
+
+  /**
+   * A button that hands the URI to the wallet's app. openWalletApp runs synchronously in the click:
+   * iOS Safari blocks a link opened after an await. On mobile, a link that cannot be opened (a
+   * refused scheme) leaves the QR code as the way to connect.
+   */
+  private renderOpenButton(kind: AppKind, label: string, primary: boolean) {
+    return html`<button
+      type="button"
+      class=${primary ? 'action primary' : 'action'}
+      data-testid=${OPEN_BUTTON_TESTIDS[kind]}
+      ?disabled=${!this.ready}
+      @click=${() => {
+        if (!openWalletApp(kind) && kind === 'mobile') this.showQr = true
+      }}
+    >
+      ${label}
+    </button>`
+  }
 }
 
 defineElement('w3m-connecting-wallet-connect-view', W3mConnectingWalletConnectView)

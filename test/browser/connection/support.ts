@@ -16,6 +16,8 @@ import { resetOptions, setOptions } from '../../../src/stores/options.js'
 import { resetReconnect } from '../../../src/stores/reconnect.js'
 import { resetRouter } from '../../../src/stores/router.js'
 import { resetToast } from '../../../src/stores/toast.js'
+import { resetWalletConnect } from '../../../src/stores/walletconnect.js'
+import { resetWalletConnectSession } from '../../../src/stores/walletconnect-session.js'
 import type { AnnouncedWallet } from '../../fixtures/eip1193-provider.js'
 
 export const TEST_NETWORKS: readonly CaipNetwork[] = [mainnet, bsc, localChainA, localChainB]
@@ -70,6 +72,8 @@ function resetStores(): void {
   resetToast()
   resetNetwork()
   resetOptions()
+  resetWalletConnectSession()
+  resetWalletConnect()
 }
 
 /** Fresh stores and storage, an app with the EVM adapter on TEST_NETWORKS, and a fake backend. */
@@ -80,6 +84,8 @@ export function setUpConnection(options: Partial<AppKitOptionsInput> = {}): Fake
     projectId: 'test-project',
     adapters: [evmAdapter()],
     networks: [...TEST_NETWORKS],
+    // WalletConnect has its own tests (walletconnect-*.test.ts); here the lists hold the fake wallets only.
+    enableWalletConnect: false,
     ...options
   })
   setOptions(parsed)

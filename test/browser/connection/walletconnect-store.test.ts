@@ -1,0 +1,177 @@
+import { expect } from '@open-wc/testing'
+import { localChainA, solanaLocal } from '../../../src/networks/definitions.js'
+import { storedWalletConnectPairing } from '../../../src/storage/keys.js'
+import { connectionsMostRecentFirst, saveConnection } from '../../../src/storage/connections.js'
+import { getRecentWallets } from '../../../src/storage/recent-wallets.js'
+import { $account } from '../../../src/stores/account.js'
+import { $connection, chooseWallet, disconnect, selectConnector } from '../../../src/stores/connection.js'
+import { $connectors, loadConnectors } from '../../../src/stores/connectors.js'
+import { $modal, openModal } from '../../../src/stores/modal.js'
+import { reconnect } from '../../../src/stores/reconnect.js'
+import { $router } from '../../../src/stores/router.js'
+import { $walletConnect, resetWalletConnect, startWalletConnect } from '../../../src/stores/walletconnect.js'
+import { useWalletConnectController } from '../../../src/stores/walletconnect-session.js'
+import { overrideMobile } from '../../../src/utils/device.js'
+import { FakeWalletConnectController } from '../../fixtures/fake-walletconnect-controller.js'
+import { TEST_NETWORKS, setUpConnection, tearDownConnection, until } from './support.js'
+
+const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const SOL = 'FLXdHhj9HGrwz9i6NhCZMrtKz744mKbSxwHtNpYacuuA'
+const MINUTES_4 = 4 * 60_000
+const approved = {
+  eip155: { chainId: '31337', addresses: [EVM] },
+  solana: { chainId: solanaLocal.id, addresses: [SOL] }
+}
+
+describe('the WalletConnect store', () => {
+  let controller: FakeWalletConnectController
+
+  beforeEach(() => {
+    const backend = setUpConnection({ enableWalletConnect: true, networks: [...TEST_NETWORKS, solanaLocal], defaultNetwork: localChainA })
+    backend.nativeBalanceAnswer = { balance: '1', symbol: 'ETH' }
+    controller = new FakeWalletConnectController()
+    useWalletConnectController(controller)
+  })
+  afterEach(() => {
+    delete (window as { Telegram?: unknown }).Telegram
+    overrideMobile(undefined)
+    tearDownConnection()
+  })
+
+  it('lists WalletConnect once, first, and choosing it opens ConnectingWalletConnect', async () => {
+    await loadConnectors()
+    const ids = $connectors.get().connectors.map(c => c.id)
+    expect(ids).to.deep.equal(['walletConnect'])
+    openModal()
+    expect(await selectConnector('walletConnect', 'eip155')).to.equal(false)
+    expect($router.get().view).to.equal('ConnectingWalletConnect')
+  })
+
+  it('shows a new pairing lasting 4 minutes and stores it', async () => {
+    const before = Date.now()
+    void startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    const { uri, expiresAt } = $walletConnect.get()
+    expect(uri).to.match(/^wc:01/)
+    expect(expiresAt! - before).to.be.within(MINUTES_4, MINUTES_4 + 1000)
+    expect(storedWalletConnectPairing.get()).to.deep.include({ uri, expiresAt })
+    expect(controller.proposals).to.deep.equal([{ pairingTopic: undefined }])
+  })
+
+  it('the approval opens a connection per approved namespace, shows the active network’s, and moves to Account', async () => {
+    openModal({ view: 'ConnectingWalletConnect' })
+    const done = startWalletConnect({ id: 'catalog-wallet', name: 'Catalog Wallet' })
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    controller.approve(approved)
+    await done
+    const { connections, activeNamespace, status } = $connection.get()
+    expect(status).to.equal('connected')
+    expect(activeNamespace).to.equal('eip155')
+    expect(connections.eip155).to.include({ connectorId: 'walletConnect', address: EVM })
+    expect(connections.solana).to.include({ connectorId: 'walletConnect', address: SOL })
+    expect($account.get().caipAddress).to.equal(`eip155:31337:${EVM}`)
+    expect($router.get().view).to.equal('Account')
+    expect($walletConnect.get().status).to.equal('idle')
+    expect(getRecentWallets().map(w => w.id)).to.include('catalog-wallet')
+    expect(connectionsMostRecentFirst().map(c => [c.namespace, c.connectorId]).sort()).to.deep.equal([
+      ['eip155', 'walletConnect'],
+      ['solana', 'walletConnect']
+    ])
+  })
+
+  it('a wallet that declines shows “Connection declined” and Try again makes a new proposal', async () => {
+    const done = startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    controller.reject(Object.assign(new Error('declined'), { code: 4001 }))
+    await done
+    expect($walletConnect.get()).to.include({ status: 'failed', error: 'Connection declined' })
+    expect($connection.get().status).to.equal('disconnected')
+  })
+
+  it('on Telegram an unexpired stored pairing is reused; elsewhere a new one starts', async () => {
+    const stored = { topic: 'ef'.repeat(32), uri: `wc:${'ef'.repeat(32)}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`, expiresAt: Date.now() + 60_000 }
+    storedWalletConnectPairing.set(stored)
+    controller.activePairingTopic = stored.topic
+    void startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    expect(controller.proposals).to.deep.equal([{ pairingTopic: undefined }])
+    expect($walletConnect.get().uri).to.not.equal(stored.uri)
+
+    resetWalletConnect()
+    storedWalletConnectPairing.set(stored)
+    ;(window as { Telegram?: unknown }).Telegram = { WebApp: {} }
+    void startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the reused pairing')
+    expect(controller.proposals.at(-1)).to.deep.equal({ pairingTopic: stored.topic })
+    expect($walletConnect.get()).to.include({ uri: stored.uri, expiresAt: stored.expiresAt })
+  })
+
+  it('a stored pairing with under 10 s left is not reused, and a shown one is renewed when it gets there', async () => {
+    ;(window as { Telegram?: unknown }).Telegram = { WebApp: {} }
+    const topic = 'aa'.repeat(32)
+    storedWalletConnectPairing.set({ topic, uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`, expiresAt: Date.now() + 9_999 })
+    controller.activePairingTopic = topic
+    void startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    expect(controller.proposals).to.deep.equal([{ pairingTopic: undefined }])
+
+    // A reused pairing with 10.2 s left is shown, then renewed once under 10 s remain.
+    resetWalletConnect()
+    controller.proposals = []
+    storedWalletConnectPairing.set({ topic, uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`, expiresAt: Date.now() + 10_200 })
+    void startWalletConnect()
+    await until(() => $walletConnect.get().uri?.startsWith(`wc:${topic}`) === true, 'the reused pairing')
+    await until(() => controller.proposals.length === 2, 'the renewal', 3000)
+    await until(() => $walletConnect.get().status === 'ready' && !$walletConnect.get().uri?.startsWith(`wc:${topic}`), 'the new pairing')
+    expect($walletConnect.get().expiresAt! - Date.now()).to.be.greaterThan(MINUTES_4 - 5000)
+  })
+
+  it('reconnects a stored WalletConnect connection on load without a proposal', async () => {
+    saveConnection('eip155', { connectorId: 'walletConnect', caipAddresses: [`eip155:31337:${EVM}`] })
+    controller.restorable = approved
+    expect(await reconnect()).to.equal(true)
+    expect($connection.get().connections.eip155?.connectorId).to.equal('walletConnect')
+    expect(controller.proposals).to.deep.equal([])
+  })
+
+  it('the wallet ending the session disconnects every namespace it served; disconnect tells the wallet', async () => {
+    const done = startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    controller.approve(approved)
+    await done
+    controller.end()
+    expect($connection.get().status).to.equal('disconnected')
+    expect($connection.get().connections).to.deep.equal({})
+
+    const again = startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the second pairing')
+    controller.approve(approved)
+    await again
+    expect(await disconnect()).to.equal(true)
+    expect(controller.disconnects).to.be.greaterThan(0)
+    expect($modal.get().open).to.equal(false)
+  })
+
+  it('on a phone, choosing MetaMask outside its browser sends the page to its in-app browser (synchronously)', () => {
+    overrideMobile(true)
+    const opened: string[] = []
+    const open = window.open
+    window.open = ((url: string) => {
+      opened.push(url)
+      return null
+    }) as typeof window.open
+    try {
+      openModal({ view: 'AllWallets' })
+      chooseWallet({ id: 'unknown-id', name: 'MetaMask', rdns: 'io.metamask' })
+    } finally {
+      window.open = open
+    }
+    expect(opened).to.have.length(1)
+    expect(opened[0]).to.match(/^https:\/\/metamask\.app\.link\/dapp\//)
+    expect($router.get().view).to.equal('AllWallets')
+    // On a desktop the same choice shows the QR view.
+    overrideMobile(false)
+    chooseWallet({ id: 'unknown-id', name: 'MetaMask', rdns: 'io.metamask' })
+    expect($router.get().view).to.equal('ConnectingWalletConnect')
+  })
+})
