@@ -7,17 +7,6 @@ import type { WalletConnectController } from './controller.js'
 /** The WalletConnect entry's id on every namespace. */
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 
-/** WalletConnect's logo (a blue bridge), as a data URI: shown with `<img>`. */
-const WALLET_CONNECT_ICON =
-  'data:image/svg+xml;base64,' +
-  btoa(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#3396FF"/>' +
-      '<path d="M12.4 15.6c4.2-4.1 11-4.1 15.2 0l.5.5a.5.5 0 0 1 0 .7l-1.7 1.7a.3.3 0 0 1-.4 0l-.7-.7a7.6 7.6 0 0 0-10.6 0l-.7.7' +
-      'a.3.3 0 0 1-.4 0l-1.7-1.7a.5.5 0 0 1 0-.7zm18.7 3.5 1.5 1.5a.5.5 0 0 1 0 .7l-6.8 6.6a.5.5 0 0 1-.8 0L20.2 23a.1.1 0 0 0-.2 0' +
-      'l-4.8 4.7a.5.5 0 0 1-.8 0l-6.8-6.6a.5.5 0 0 1 0-.7l1.5-1.5a.5.5 0 0 1 .8 0l4.8 4.7a.1.1 0 0 0 .2 0l4.8-4.7a.5.5 0 0 1 .8 0' +
-      'l4.8 4.7a.1.1 0 0 0 .2 0l4.8-4.7a.5.5 0 0 1 .8 0z" fill="#fff"/></svg>'
-  )
-
 /**
  * The WalletConnect connector of one namespace over the shared session. Connecting itself goes
  * through the QR views (the store proposes and shows the URI); this connector restores, reads and
@@ -45,8 +34,8 @@ export function createWalletConnectConnector(
     id: WALLET_CONNECT_CONNECTOR_ID,
     name: 'WalletConnect',
     type: 'walletConnect',
+    // No image URL: the Connect view draws WalletConnect's mark inline (a data: image breaks a strict CSP).
     namespace,
-    imageUrl: WALLET_CONNECT_ICON,
 
     async connect(options = {}) {
       const connected = result(options.network)

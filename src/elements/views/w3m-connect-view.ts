@@ -9,6 +9,7 @@ import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-list-item.js'
 import '../ui/wui-wallet-image.js'
+import { walletConnectLogo } from '../ui/walletconnect-logo.js'
 
 type ConnectMethod = 'email' | 'social' | 'wallet'
 
@@ -49,6 +50,10 @@ export class W3mConnectView extends LitElement {
         align-items: center;
         gap: var(--w3m-spacing-m);
         --wui-wallet-image-size: 32px;
+      }
+      .wc-logo {
+        flex: none;
+        border-radius: var(--w3m-radius-s, 8px);
       }
       .tag {
         padding: 2px var(--w3m-spacing-s);
@@ -130,7 +135,11 @@ export class W3mConnectView extends LitElement {
       @click=${() => void selectConnector(connector.id, connector.namespace)}
     >
       <span class="wallet">
-        <wui-wallet-image .src=${connector.imageUrl} .name=${connector.name}></wui-wallet-image>
+        ${
+          connector.type === 'walletConnect'
+            ? walletConnectLogo
+            : html`<wui-wallet-image .src=${connector.imageUrl} .name=${connector.name}></wui-wallet-image>`
+        }
         <span>${connector.name}</span>
       </span>
       ${tag ? html`<span slot="end" class="tag">${tag}</span>` : nothing}

@@ -1,4 +1,5 @@
-import { expect } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import '../../../src/elements/views/w3m-connect-view.js'
 import { localChainA, solanaLocal } from '../../../src/networks/definitions.js'
 import { storedWalletConnectPairing } from '../../../src/storage/keys.js'
 import { connectionsMostRecentFirst, saveConnection } from '../../../src/storage/connections.js'
@@ -45,6 +46,15 @@ describe('the WalletConnect store', () => {
     openModal()
     expect(await selectConnector('walletConnect', 'eip155')).to.equal(false)
     expect($router.get().view).to.equal('ConnectingWalletConnect')
+  })
+
+  it('the Connect view draws WalletConnect’s mark inline (no data: image, which a strict CSP blocks)', async () => {
+    await loadConnectors()
+    const view = await fixture<HTMLElement>(html`<w3m-connect-view></w3m-connect-view>`)
+    const row = view.shadowRoot?.querySelector('[data-testid="connector-walletConnect"]')
+    expect(row?.querySelector('svg.wc-logo')).to.not.equal(null)
+    expect(row?.querySelector('img, wui-wallet-image')).to.equal(null)
+    await expect(view).to.be.accessible()
   })
 
   it('shows a new pairing lasting 4 minutes and stores it', async () => {
