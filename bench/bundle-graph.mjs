@@ -16,7 +16,10 @@ export const FORBIDDEN_IN_FIRST_LOAD = [
   { pattern: /(^|\/)src\/elements\/views\/w3m-[^/]*-view\.ts$/, why: 'a view (views load on first show)' },
   { pattern: /(^|\/)node_modules\/viem\//, why: 'viem (loads when an EVM flow needs it)' },
   { pattern: /(^|\/)node_modules\/@solana\/web3\.js\//, why: '@solana/web3.js (loads when a Solana flow needs it)' },
-  { pattern: /(^|\/)node_modules\/@walletconnect\//, why: 'the WalletConnect SDK (loads when a visitor uses WalletConnect)' }
+  {
+    pattern: /(^|\/)node_modules\/@walletconnect\//,
+    why: 'the WalletConnect SDK (loads when a visitor uses WalletConnect)'
+  }
 ]
 
 /** Throws a clear error when `npm run build` has not run (or did not finish). */

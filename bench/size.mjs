@@ -85,7 +85,9 @@ function main() {
     console.error(`\nsize check FAILED:\n${failures.map(failure => `  - ${failure}`).join('\n')}`)
     process.exit(1)
   }
-  console.log('\nsize check passed: every figure within budget, no view, viem, @solana/web3.js or WalletConnect SDK in the first load.')
+  console.log(
+    '\nsize check passed: every figure within budget, no view, viem, @solana/web3.js or WalletConnect SDK in the first load.'
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

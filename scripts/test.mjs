@@ -13,17 +13,29 @@ const steps = [
   { name: 'storybook', command: 'npm run test:storybook --silent', kind: 'storybook' },
   { name: 'api client tests', command: 'node --import tsx --test test/api/*.test.ts', kind: 'node' },
   { name: 'local chain tests', command: 'node --import tsx --test test/chain/*.test.ts', kind: 'node' },
-  { name: 'backend tests', command: 'node --import tsx --test --test-concurrency=1 test/server/*.test.ts', kind: 'node' },
+  {
+    name: 'backend tests',
+    command: 'node --import tsx --test --test-concurrency=1 test/server/*.test.ts',
+    kind: 'node'
+  },
   { name: 'solana runtime tests', command: 'node --import tsx --test test/solana/*.test.ts', kind: 'node' },
   { name: 'test wallet tests', command: 'node --import tsx --test test/wallets/*.test.ts', kind: 'node' },
   { name: 'walletconnect relay tests', command: 'node --import tsx --test test/walletconnect/*.test.ts', kind: 'node' },
   { name: 'server-side import tests', command: 'node --test test/node/*.test.mjs', kind: 'node' },
-  { name: 'end-to-end tests', command: 'node --import tsx --test --test-concurrency=1 test/e2e/*.test.mjs', kind: 'node' }
+  {
+    name: 'end-to-end tests',
+    command: 'node --import tsx --test --test-concurrency=1 test/e2e/*.test.mjs',
+    kind: 'node'
+  }
 ]
 
 function run(command) {
   return new Promise(resolve => {
-    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } })
+    const child = spawn(command, {
+      shell: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' }
+    })
     let output = ''
     const keep = chunk => {
       output += chunk
@@ -81,7 +93,10 @@ for (const step of steps) {
 }
 
 console.log('\n=== summary')
-for (const r of results) console.log(`${r.step.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`)
+for (const r of results)
+  console.log(
+    `${r.step.padEnd(28)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds.toFixed(1)} s`
+  )
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0) + (results.length < steps.length ? 1 : 0)
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)} s`)

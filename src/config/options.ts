@@ -39,7 +39,11 @@ const featuresSchema = z.object({
   swaps: z._default(z.boolean(), true),
   onramp: z._default(z.boolean(), true),
   history: z._default(z.boolean(), true),
-  connectMethodsOrder: z._default(z.array(connectMethodSchema), () => ['email' as const, 'social' as const, 'wallet' as const]),
+  connectMethodsOrder: z._default(z.array(connectMethodSchema), () => [
+    'email' as const,
+    'social' as const,
+    'wallet' as const
+  ]),
   walletFeaturesOrder: z._default(z.array(walletFeatureSchema), () => [
     'onramp' as const,
     'swaps' as const,
@@ -47,7 +51,6 @@ const featuresSchema = z.object({
     'send' as const
   ])
 })
-
 
 export const DEFAULT_FEATURES: Features = featuresSchema.parse({})
 
@@ -104,7 +107,10 @@ export type Features = z.output<typeof featuresSchema>
 /** Thrown by createAppKit for a bad option; the message names the option and what was expected. */
 export class AppKitOptionsError extends Error {
   override readonly name = 'AppKitOptionsError'
-  constructor(readonly option: string, readonly expected: string) {
+  constructor(
+    readonly option: string,
+    readonly expected: string
+  ) {
     super(`createAppKit: option "${option}" is invalid: expected ${expected}`)
   }
 }

@@ -15,7 +15,8 @@ export async function readNativeBalanceFromRpc(network: CaipNetwork | undefined,
   const url = network?.rpcUrls.default.http[0]
   if (!network || !url) throw new ChainNotConfiguredError(network?.caipNetworkId)
   const rpc = new RpcClient({ url, chainId: network.caipNetworkId })
-  if (network.chainNamespace === 'eip155') return BigInt(await rpc.request('eth_getBalance', [address, 'latest'], quantity))
+  if (network.chainNamespace === 'eip155')
+    return BigInt(await rpc.request('eth_getBalance', [address, 'latest'], quantity))
   if (network.chainNamespace === 'solana') {
     return BigInt((await rpc.request('getBalance', [address, { commitment: 'confirmed' }], lamports)).value)
   }

@@ -32,7 +32,11 @@ export function activeConnector() {
 function fail(connectorId: string | undefined, error: unknown): void {
   if (providerErrorCode(error) !== USER_REJECTED_CODE) console.warn('[appkit] Connecting failed:', error)
   const status: ConnectionStatus = allSessions().length > 0 ? 'connected' : 'disconnected'
-  updateConnection({ status, connectingConnectorId: undefined, error: { connectorId, message: errorMessageForVisitor(error) } })
+  updateConnection({
+    status,
+    connectingConnectorId: undefined,
+    error: { connectorId, message: errorMessageForVisitor(error) }
+  })
   setAccount({ status })
 }
 

@@ -27,7 +27,12 @@ function appMetadata() {
   const given = $options.get()?.metadata
   if (given) return { ...given, icons: [...given.icons] }
   const url = typeof location === 'undefined' ? 'http://localhost' : location.origin
-  return { name: typeof document === 'undefined' ? 'AppKit' : document.title || 'AppKit', description: '', url, icons: [] }
+  return {
+    name: typeof document === 'undefined' ? 'AppKit' : document.title || 'AppKit',
+    description: '',
+    url,
+    icons: []
+  }
 }
 
 /** The WalletConnect connectors of the app (none when `enableWalletConnect` is false). */
@@ -50,14 +55,18 @@ export function walletConnectConnectors(): readonly Connector[] {
 /** The network to show on `namespace`: the active one when it is of that namespace. */
 function networkFor(namespace: ChainNamespace) {
   const { activeNetwork, networks } = $network.get()
-  return activeNetwork?.chainNamespace === namespace ? activeNetwork : networks.find(n => n.chainNamespace === namespace)
+  return activeNetwork?.chainNamespace === namespace
+    ? activeNetwork
+    : networks.find(n => n.chainNamespace === namespace)
 }
 
 /** The approved accounts become the connections of their namespaces; the active network's is shown. */
 async function openApprovedSessions(accounts: WalletConnectAccounts): Promise<void> {
   const activeNamespace = $network.get().activeNetwork?.chainNamespace
   // The active network's namespace opens last: it is the one shown, and only it fills the account.
-  const ordered = [...connectors].sort((a, b) => Number(a.namespace === activeNamespace) - Number(b.namespace === activeNamespace))
+  const ordered = [...connectors].sort(
+    (a, b) => Number(a.namespace === activeNamespace) - Number(b.namespace === activeNamespace)
+  )
   for (const connector of ordered) {
     if (!accounts[connector.namespace]) continue
     const network = networkFor(connector.namespace)
@@ -82,14 +91,20 @@ export async function proposeWalletConnect(options: {
   now?: () => number
 }): Promise<ShownProposal> {
   const now = options.now ?? Date.now
-  if (!walletConnectConnectors().length || !controller) throw new Error('WalletConnect is turned off (enableWalletConnect: false)')
-  const choice = choosePairing(storedWalletConnectPairing.get(), { telegram: isTelegram(), iosSafari: isIosSafari() }, now())
+  if (!walletConnectConnectors().length || !controller)
+    throw new Error('WalletConnect is turned off (enableWalletConnect: false)')
+  const choice = choosePairing(
+    storedWalletConnectPairing.get(),
+    { telegram: isTelegram(), iosSafari: isIosSafari() },
+    now()
+  )
   const reused = 'reuse' in choice ? choice.reuse : undefined
   const proposal = await controller.propose(reused?.topic)
   if (proposal.uri) {
     // A new pairing (also when the SDK could not reuse the stored one): it lasts 4 minutes.
     const expiresAt = 'create' in choice ? choice.create.expiresAt : now() + PAIRING_LIFETIME_MS
-    if (proposal.pairingTopic) storedWalletConnectPairing.set({ topic: proposal.pairingTopic, uri: proposal.uri, expiresAt })
+    if (proposal.pairingTopic)
+      storedWalletConnectPairing.set({ topic: proposal.pairingTopic, uri: proposal.uri, expiresAt })
     options.onUri(proposal.uri, expiresAt)
   } else if (reused) {
     options.onUri(reused.uri, reused.expiresAt)

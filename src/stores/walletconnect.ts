@@ -66,7 +66,8 @@ function renewWhenExpired(proposal: number, expiresAt: number): void {
 export async function startWalletConnect(wallet?: WalletConnectWallet): Promise<void> {
   const state = $walletConnect.get()
   const sameWallet = state.wallet?.id === wallet?.id
-  const showing = state.status === 'ready' && state.expiresAt !== undefined && !isPairingExpired({ expiresAt: state.expiresAt })
+  const showing =
+    state.status === 'ready' && state.expiresAt !== undefined && !isPairingExpired({ expiresAt: state.expiresAt })
   if (sameWallet && (state.status === 'loading' || showing)) {
     return
   }

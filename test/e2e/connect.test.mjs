@@ -197,7 +197,12 @@ async function solanaBalance(address) {
   const response = await fetch(rpc.solana, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address, { commitment: 'confirmed' }] })
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'getBalance',
+      params: [address, { commitment: 'confirmed' }]
+    })
   })
   const { result } = await response.json()
   const lamports = BigInt(result.value)
@@ -371,16 +376,25 @@ test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see 
     await page.getByTestId('connector-walletConnect').click()
     // The QR view's code carries the pairing URI (the same the Copy link button copies).
     const qr = page.locator('w3m-connecting-wallet-connect-view wui-qr-code')
-    await page.waitForFunction(
-      () => document.querySelector('w3m-modal')?.shadowRoot?.querySelector('w3m-router')?.shadowRoot
-        ?.querySelector('w3m-connecting-wallet-connect-view')?.shadowRoot?.querySelector('wui-qr-code')?.uri?.startsWith('wc:'),
-      undefined,
-      { timeout: 20_000 }
-    ).catch(async () => assert.fail(`no pairing URI; problems: ${problems.join('; ')}`))
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .querySelector('w3m-modal')
+            ?.shadowRoot?.querySelector('w3m-router')
+            ?.shadowRoot?.querySelector('w3m-connecting-wallet-connect-view')
+            ?.shadowRoot?.querySelector('wui-qr-code')
+            ?.uri?.startsWith('wc:'),
+        undefined,
+        { timeout: 20_000 }
+      )
+      .catch(async () => assert.fail(`no pairing URI; problems: ${problems.join('; ')}`))
     const uri = await qr.evaluate(element => element.uri)
     assert.match(uri, /^wc:[0-9a-f]{64}@2\?/)
 
-    await wallet.pairAndAnswer(uri, { accounts: [`eip155:31337:${EVM_ACCOUNT}`, `${'solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3'}:${SOLANA_ACCOUNT}`] })
+    await wallet.pairAndAnswer(uri, {
+      accounts: [`eip155:31337:${EVM_ACCOUNT}`, `${'solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3'}:${SOLANA_ACCOUNT}`]
+    })
     await expectText(page, 'account-caip-address', `eip155:31337:${EVM_ACCOUNT}`, 20_000)
     await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor({ timeout: 15_000 })
     assert.equal(await text(page, 'account-status'), 'connected')

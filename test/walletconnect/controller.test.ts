@@ -6,8 +6,15 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { getSdkError } from '@walletconnect/utils'
 import { createWalletConnectConnector } from '../../src/connectors/walletconnect/connector.js'
-import { createWalletConnectController, type WalletConnectEvent } from '../../src/connectors/walletconnect/controller.js'
-import { proposalNamespaces, resetSignClients, sessionAccounts } from '../../src/connectors/walletconnect/sign-client.js'
+import {
+  createWalletConnectController,
+  type WalletConnectEvent
+} from '../../src/connectors/walletconnect/controller.js'
+import {
+  proposalNamespaces,
+  resetSignClients,
+  sessionAccounts
+} from '../../src/connectors/walletconnect/sign-client.js'
 import { bsc, localChainA, localChainB, solanaLocal } from '../../src/networks/definitions.js'
 import { startLocalRelay, type LocalRelay } from './relay.js'
 import { startTestWalletKit, type TestWalletKit } from './wallet-side.js'
@@ -72,7 +79,11 @@ test('propose -> the wallet approves -> accounts per namespace; connectors, chai
   assert.deepEqual(accounts.solana, { chainId: solanaLocal.id, addresses: [SOL] })
 
   assert.deepEqual(await evm.connect({ network: localChainA }), { address: EVM, accounts: [EVM], chainId: '31337' })
-  assert.deepEqual(await solana.connect({ network: solanaLocal }), { address: SOL, accounts: [SOL], chainId: solanaLocal.id })
+  assert.deepEqual(await solana.connect({ network: solanaLocal }), {
+    address: SOL,
+    accounts: [SOL],
+    chainId: solanaLocal.id
+  })
   // A chain the session allows: the connector moves; one it does not: Network Not Found.
   await evm.switchNetwork(localChainB)
   assert.equal(await evm.getChainId(), '31338')
@@ -103,7 +114,10 @@ test('propose -> the wallet approves -> accounts per namespace; connectors, chai
   assert.equal((await deleted).topic, session.topic)
   assert.deepEqual(await evm.getAccounts(), [])
   assert.equal(await solana.reconnect({}), undefined)
-  assert.equal(events.some(event => event.type === 'chain'), true)
+  assert.equal(
+    events.some(event => event.type === 'chain'),
+    true
+  )
 })
 
 test('the wallet ends the session: the connectors hear disconnect', async () => {

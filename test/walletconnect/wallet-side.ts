@@ -30,7 +30,12 @@ export async function startTestWalletKit(relayUrl: string): Promise<TestWalletKi
   })
   const kit = await WalletKit.init({
     core,
-    metadata: { name: 'Test WalletKit', description: 'The wallet side in the tests', url: 'http://127.0.0.1', icons: [] }
+    metadata: {
+      name: 'Test WalletKit',
+      description: 'The wallet side in the tests',
+      url: 'http://127.0.0.1',
+      icons: []
+    }
   })
 
   function nextEvent<E extends WalletKitTypes.Event>(event: E): Promise<WalletKitTypes.EventArguments[E]> {
@@ -54,7 +59,10 @@ export async function startTestWalletKit(relayUrl: string): Promise<TestWalletKi
         await kit.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') })
         return
       }
-      const supportedNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[]; accounts: string[] }> = {}
+      const supportedNamespaces: Record<
+        string,
+        { chains: string[]; methods: string[]; events: string[]; accounts: string[] }
+      > = {}
       for (const [namespace, wanted] of Object.entries(proposal.params.optionalNamespaces)) {
         const accounts = answer.accounts.filter(account => account.startsWith(`${namespace}:`))
         if (accounts.length === 0) continue

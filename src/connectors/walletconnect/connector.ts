@@ -74,7 +74,8 @@ export function createWalletConnectConnector(
       const deliver = listener as (payload: ConnectorEventMap[keyof ConnectorEventMap]) => void
       return controller.on(change => {
         if (change.type === 'ended' && event === 'disconnect') deliver(undefined)
-        else if (change.type === 'accounts' && event === 'accountsChanged') deliver(change.accounts[namespace]?.addresses ?? [])
+        else if (change.type === 'accounts' && event === 'accountsChanged')
+          deliver(change.accounts[namespace]?.addresses ?? [])
         else if (change.type === 'chain' && event === 'chainChanged' && change.namespace === namespace) {
           const next = networkOf(change.chainId)
           if (next) network = next

@@ -109,7 +109,8 @@ export function createWalletConnectController(settings: SignClientSettings): Wal
         approval: proposal.approval.then(
           approved => {
             const result = adopt(module, approved)
-            if (!result || Object.keys(result).length === 0) throw new Error('The wallet approved no account of these networks')
+            if (!result || Object.keys(result).length === 0)
+              throw new Error('The wallet approved no account of these networks')
             return result
           },
           (error: unknown) => {

@@ -40,7 +40,12 @@ const NAMESPACE_FEATURES: Partial<Record<ChainNamespace, { methods: string[]; ev
     events: ['accountsChanged', 'chainChanged']
   },
   solana: {
-    methods: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signAllTransactions'],
+    methods: [
+      'solana_signMessage',
+      'solana_signTransaction',
+      'solana_signAndSendTransaction',
+      'solana_signAllTransactions'
+    ],
     events: []
   },
   bip122: { methods: ['signMessage', 'sendTransfer', 'signPsbt', 'getAccountAddresses'], events: [] }
@@ -59,14 +64,19 @@ export function proposalNamespaces(networks: readonly CaipNetwork[]) {
 }
 
 /** A session's accounts by namespace: CAIP-10 entries parsed, grouped on the first account's chain. */
-export function sessionAccounts(namespaces: Readonly<Record<string, { accounts: readonly string[] }>>): WalletConnectAccounts {
+export function sessionAccounts(
+  namespaces: Readonly<Record<string, { accounts: readonly string[] }>>
+): WalletConnectAccounts {
   const result: WalletConnectAccounts = {}
   for (const [namespace, { accounts }] of Object.entries(namespaces)) {
     const parsed = accounts.map(account => safeParseCaip10(account)).filter(parts => parts !== undefined)
     const first = parsed[0]
     if (!first || first.namespace !== namespace) continue
     const onChain = parsed.filter(parts => parts.caipNetworkId === first.caipNetworkId).map(parts => parts.address)
-    const entry: WalletConnectNamespaceAccounts = { chainId: first.caipNetworkId.slice(namespace.length + 1), addresses: [...new Set(onChain)] }
+    const entry: WalletConnectNamespaceAccounts = {
+      chainId: first.caipNetworkId.slice(namespace.length + 1),
+      addresses: [...new Set(onChain)]
+    }
     result[first.namespace] = entry
   }
   return result
@@ -76,7 +86,9 @@ export function sessionAccounts(namespaces: Readonly<Record<string, { accounts: 
 export function sessionChains(session: Session, namespace: ChainNamespace): string[] {
   const entry = session.namespaces[namespace]
   if (!entry) return []
-  const fromAccounts = entry.accounts.map(account => safeParseCaip10(account)?.caipNetworkId).filter(id => id !== undefined)
+  const fromAccounts = entry.accounts
+    .map(account => safeParseCaip10(account)?.caipNetworkId)
+    .filter(id => id !== undefined)
   return [...new Set([...(entry.chains ?? []), ...fromAccounts])]
 }
 
@@ -124,7 +136,11 @@ export interface Proposal {
 }
 
 /** Proposes a session for every network of the app, over `pairingTopic` when one is reused. */
-export async function propose(client: Client, networks: readonly CaipNetwork[], pairingTopic?: string): Promise<Proposal> {
+export async function propose(
+  client: Client,
+  networks: readonly CaipNetwork[],
+  pairingTopic?: string
+): Promise<Proposal> {
   const { uri, approval } = await client.connect({
     optionalNamespaces: proposalNamespaces(networks),
     ...(pairingTopic ? { pairingTopic } : {})

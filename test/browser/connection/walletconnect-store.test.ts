@@ -28,7 +28,11 @@ describe('the WalletConnect store', () => {
   let controller: FakeWalletConnectController
 
   beforeEach(() => {
-    const backend = setUpConnection({ enableWalletConnect: true, networks: [...TEST_NETWORKS, solanaLocal], defaultNetwork: localChainA })
+    const backend = setUpConnection({
+      enableWalletConnect: true,
+      networks: [...TEST_NETWORKS, solanaLocal],
+      defaultNetwork: localChainA
+    })
     backend.nativeBalanceAnswer = { balance: '1', symbol: 'ETH' }
     controller = new FakeWalletConnectController()
     useWalletConnectController(controller)
@@ -83,7 +87,11 @@ describe('the WalletConnect store', () => {
     expect($router.get().view).to.equal('Account')
     expect($walletConnect.get().status).to.equal('idle')
     expect(getRecentWallets().map(w => w.id)).to.include('catalog-wallet')
-    expect(connectionsMostRecentFirst().map(c => [c.namespace, c.connectorId]).sort()).to.deep.equal([
+    expect(
+      connectionsMostRecentFirst()
+        .map(c => [c.namespace, c.connectorId])
+        .sort()
+    ).to.deep.equal([
       ['eip155', 'walletConnect'],
       ['solana', 'walletConnect']
     ])
@@ -99,7 +107,11 @@ describe('the WalletConnect store', () => {
   })
 
   it('on Telegram an unexpired stored pairing is reused; elsewhere a new one starts', async () => {
-    const stored = { topic: 'ef'.repeat(32), uri: `wc:${'ef'.repeat(32)}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`, expiresAt: Date.now() + 60_000 }
+    const stored = {
+      topic: 'ef'.repeat(32),
+      uri: `wc:${'ef'.repeat(32)}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`,
+      expiresAt: Date.now() + 60_000
+    }
     storedWalletConnectPairing.set(stored)
     controller.activePairingTopic = stored.topic
     void startWalletConnect()
@@ -119,7 +131,11 @@ describe('the WalletConnect store', () => {
   it('a stored pairing with under 10 s left is not reused, and a shown one is renewed when it gets there', async () => {
     ;(window as { Telegram?: unknown }).Telegram = { WebApp: {} }
     const topic = 'aa'.repeat(32)
-    storedWalletConnectPairing.set({ topic, uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`, expiresAt: Date.now() + 9_999 })
+    storedWalletConnectPairing.set({
+      topic,
+      uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`,
+      expiresAt: Date.now() + 9_999
+    })
     controller.activePairingTopic = topic
     void startWalletConnect()
     await until(() => $walletConnect.get().status === 'ready', 'the pairing')
@@ -128,11 +144,18 @@ describe('the WalletConnect store', () => {
     // A reused pairing with 10.2 s left is shown, then renewed once under 10 s remain.
     resetWalletConnect()
     controller.proposals = []
-    storedWalletConnectPairing.set({ topic, uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`, expiresAt: Date.now() + 10_200 })
+    storedWalletConnectPairing.set({
+      topic,
+      uri: `wc:${topic}@2?relay-protocol=irn&symKey=${'12'.repeat(32)}`,
+      expiresAt: Date.now() + 10_200
+    })
     void startWalletConnect()
     await until(() => $walletConnect.get().uri?.startsWith(`wc:${topic}`) === true, 'the reused pairing')
     await until(() => controller.proposals.length === 2, 'the renewal', 3000)
-    await until(() => $walletConnect.get().status === 'ready' && !$walletConnect.get().uri?.startsWith(`wc:${topic}`), 'the new pairing')
+    await until(
+      () => $walletConnect.get().status === 'ready' && !$walletConnect.get().uri?.startsWith(`wc:${topic}`),
+      'the new pairing'
+    )
     expect($walletConnect.get().expiresAt! - Date.now()).to.be.greaterThan(MINUTES_4 - 5000)
   })
 
