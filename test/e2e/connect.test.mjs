@@ -1,33 +1,29 @@
-// End to end: connecting the AppKit Dev Wallet to the demo, against the real local stack. Starts the
-// two local chains (hardhat, contracts deployed) and the reference backend on free ports on
+// End to end: connecting wallets to the demo, against the real local stack. Starts the two local
+// chains (hardhat, contracts deployed), the Solana runtime, the reference backend and a WalletConnect
+// relay on free ports on
 // 127.0.0.1, builds the demo into a temporary directory with its VITE_APPKIT_* settings pointed at
 // them, serves it under the demo's Content-Security-Policy, and drives it in Chromium:
 // connect -> approve in the wallet's panel -> the Account view shows the address and the native
 // balance the chain reports (viem getBalance) -> reload: still connected, nothing asked -> switch to
 // the other local chain from the Networks view (the wallet and the kit agree) -> disconnect; and a
-// rejection in the wallet shows the error, with Try again. Everything started is stopped by its id.
+// rejection in the wallet shows the error, with Try again. Also the Solana test wallet (Wallet
+// Standard) against the LiteSVM runtime, beside the Dev Wallet (one connection per namespace), and
+// WalletConnect: the real wallet SDK (test/walletconnect/wallet-side.ts) pairs from the QR view over
+// the local relay (test/walletconnect/relay.ts). Everything started is stopped by its id.
 import assert from 'node:assert/strict'
-import { spawn, spawnSync } from 'node:child_process'
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize, sep } from 'node:path'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { createPublicClient, formatEther, http } from 'viem'
 import { ROOT, launchChromium } from './helpers.mjs'
+import { buildDemo, serveDemo } from './demo-site.mjs'
 import { startLocalRelay } from '../walletconnect/relay.ts'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
 
 const DEV_WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const DEMO_CSP = "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data:"
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml'
-}
-
 function freePort() {
   return new Promise(resolve => {
     const probe = createNetServer()
@@ -78,53 +74,6 @@ function startService(name, args, ready, env = {}) {
   })
 }
 
-function buildDemo(outDir, env) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '-c',
-      'demo/vite.config.ts',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn'
-    ],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } }
-  )
-  if (result.status !== 0 || !existsSync(join(outDir, 'index.html'))) {
-    throw new Error(`Building the demo failed:\n${result.stdout}${result.stderr}`)
-  }
-}
-
-function serve(dir) {
-  const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname)
-    const file = normalize(join(dir, pathname.endsWith('/') ? `${pathname}index.html` : pathname))
-    if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n')
-      return
-    }
-    response.writeHead(200, {
-      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': DEMO_CSP,
-      'Cache-Control': 'no-store'
-    })
-    createReadStream(file).pipe(response)
-  })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        close: () => new Promise(done => (server.closeAllConnections(), server.close(() => done())))
-      })
-    )
-  })
-}
-
 /** The kit's display rule (decisions.md): cut, never rounded, to 3 decimals, trailing zeros dropped. */
 function truncated(decimal) {
   const [whole, fraction = ''] = decimal.split('.')
@@ -172,7 +121,7 @@ before(async () => {
     VITE_APPKIT_SOLANA_RPC: rpc.solana,
     VITE_APPKIT_RELAY_URL: relay.url
   })
-  site = await serve(outDir)
+  site = await serveDemo(outDir)
   browser = await launchChromium()
 })
 

@@ -4,23 +4,12 @@
 // inline script or style, and opens it in Chromium. No chain, runtime or backend is started: the
 // page must load, announce its test wallets and show the kit without them.
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize, sep } from 'node:path'
+import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { ROOT, launchChromium } from './helpers.mjs'
-
-/** What `npm start` should serve the demo with (see demo/README.md). */
-const DEMO_CSP = "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data:"
-
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml'
-}
+import { buildDemo, serveDemo } from './demo-site.mjs'
 
 /** The view names, read from the kit's source (VIEW_NAMES in src/config/views.ts). */
 function viewNames() {
@@ -28,60 +17,6 @@ function viewNames() {
   const list = /export const VIEW_NAMES = \[([^\]]*)\]/.exec(source)?.[1]
   assert.ok(list, 'VIEW_NAMES not found in src/config/views.ts')
   return [...list.matchAll(/'([A-Za-z]+)'/g)].map(match => match[1])
-}
-
-function buildDemo(outDir) {
-  const started = performance.now()
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '-c',
-      'demo/vite.config.ts',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn'
-    ],
-    { cwd: ROOT, encoding: 'utf8' }
-  )
-  if (result.status !== 0 || !existsSync(join(outDir, 'index.html'))) {
-    throw new Error(`Building the demo failed (npm run build:demo):\n${result.stdout}${result.stderr}`)
-  }
-  return performance.now() - started
-}
-
-function serve(dir) {
-  const server = createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname)
-    const file = normalize(join(dir, pathname.endsWith('/') ? `${pathname}index.html` : pathname))
-    const inside = file.startsWith(dir + sep)
-    if (!inside || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n')
-      return
-    }
-    response.writeHead(200, {
-      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': DEMO_CSP,
-      'Cache-Control': 'no-store'
-    })
-    createReadStream(file).pipe(response)
-  })
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        close: () =>
-          new Promise(done => {
-            server.closeAllConnections()
-            server.close(() => done())
-          })
-      })
-    })
-  })
 }
 
 let outDir
@@ -92,7 +27,7 @@ before(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'appkit-demo-'))
   const ms = buildDemo(outDir)
   console.log(`demo built in ${Math.round(ms)} ms`)
-  server = await serve(outDir)
+  server = await serveDemo(outDir)
   browser = await launchChromium()
 })
 
