@@ -82,16 +82,6 @@ export function sessionAccounts(
   return result
 }
 
-/** The chains (CAIP-2) a session allows on `namespace`. */
-export function sessionChains(session: Session, namespace: ChainNamespace): string[] {
-  const entry = session.namespaces[namespace]
-  if (!entry) return []
-  const fromAccounts = entry.accounts
-    .map(account => safeParseCaip10(account)?.caipNetworkId)
-    .filter(id => id !== undefined)
-  return [...new Set([...(entry.chains ?? []), ...fromAccounts])]
-}
-
 let clients = new Map<string, Promise<Client>>()
 
 /** One SDK client per project and relay on the page (the SDK keeps its state in IndexedDB). */
