@@ -1,6 +1,7 @@
 import { parseOptions, type AppKitOptionsInput, type ThemeMode, type ThemeVariables } from './config/options.js'
 import { parseThemeMode, parseThemeVariables } from './config/theme-input.js'
 import type { ViewName } from './config/views.js'
+import type { ChainNamespace } from './networks/types.js'
 import { initializeStores } from './stores/initialize.js'
 import { closeModal, openModal } from './stores/modal.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
@@ -25,6 +26,11 @@ export interface AppKit {
   getThemeVariables(): ThemeVariables
   setThemeVariables(variables: ThemeVariables): void
   subscribeTheme(callback: (theme: ThemeSnapshot) => void): () => void
+  /**
+   * Disconnects `namespace`'s wallet, or every connected wallet; resolves whether it did (a wallet
+   * that fails shows 'Failed to disconnect' and stays connected).
+   */
+  disconnect(namespace?: ChainNamespace): Promise<boolean>
 }
 
 function themeSnapshot(): ThemeSnapshot {
@@ -45,10 +51,10 @@ function mountModal(): void {
 /**
  * Restores the visitor's connection on load, without a prompt (spec.md section 4). The connection
  * code (discovery, storage, the account's balance and name) is its own chunk: it loads after the
- * first paint, and never for an app without adapters or on a server.
+ * first paint, and never for an app with neither adapters nor WalletConnect, or on a server.
  */
-function startConnection(hasAdapters: boolean): void {
-  if (!hasAdapters || typeof window === 'undefined') return
+function startConnection(needed: boolean): void {
+  if (!needed || typeof window === 'undefined') return
   void import('./stores/reconnect.js')
     .then(module => module.startConnection())
     .catch((error: unknown) => console.warn('[appkit] Reconnecting failed:', error))
@@ -62,7 +68,7 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
   const options = parseOptions(input)
   initializeStores(options)
   mountModal()
-  startConnection(options.adapters.length > 0)
+  startConnection(options.adapters.length > 0 || options.enableWalletConnect)
   return {
     open: async (openOptions = {}) => openModal(openOptions),
     close: () => void closeModal(),
@@ -73,8 +79,12 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
     getThemeVariables: () => $theme.get().themeVariables,
     setThemeVariables: variables => setThemeVariables(parseThemeVariables(variables)),
     subscribeTheme: callback => {
-      const stops = [$theme.listen(() => callback(themeSnapshot())), $resolvedThemeMode.listen(() => callback(themeSnapshot()))]
+      const stops = [
+        $theme.listen(() => callback(themeSnapshot())),
+        $resolvedThemeMode.listen(() => callback(themeSnapshot()))
+      ]
       return () => stops.forEach(stop => stop())
-    }
+    },
+    disconnect: async namespace => (await import('./stores/connection.js')).disconnect(namespace)
   }
 }

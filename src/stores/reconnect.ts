@@ -19,7 +19,11 @@ export const RECONNECT_WAIT_MS = 1000
  */
 export async function reconnect(): Promise<boolean> {
   if ($connection.get().status !== 'disconnected') return $connection.get().status === 'connected'
-  const namespaces = new Set(($options.get()?.adapters ?? []).map(adapter => adapter.namespace))
+  // The namespaces a wallet can be connected on: the adapters', and with WalletConnect every network's.
+  const options = $options.get()
+  const namespaces = new Set(options?.adapters.map(adapter => adapter.namespace))
+  if (options?.enableWalletConnect)
+    for (const network of $network.get().networks) namespaces.add(network.chainNamespace)
   const stored = connectionsMostRecentFirst().filter(connection => namespaces.has(connection.namespace))
   if (stored.length === 0) return false
   setReconnecting(true)

@@ -110,7 +110,11 @@ test('propose -> the wallet approves -> accounts per namespace; connectors, chai
 
   // Disconnect from the kit: the wallet hears session_delete; the connectors have no account left.
   const deleted = wallet.nextEvent('session_delete')
+  let solanaEnded = false
+  solana.on('disconnect', () => (solanaEnded = true))
   await evm.disconnect()
+  // One session serves both namespaces: the Solana connector hears that it ended.
+  assert.equal(solanaEnded, true)
   assert.equal((await deleted).topic, session.topic)
   assert.deepEqual(await evm.getAccounts(), [])
   assert.equal(await solana.reconnect({}), undefined)

@@ -27,6 +27,7 @@ export interface WalletConnectController {
   propose(pairingTopic?: string): Promise<WalletConnectProposal>
   /** Restores the newest unexpired session from the SDK's storage (a reload): its accounts. */
   restore(): Promise<WalletConnectAccounts | undefined>
+  /** Ends the session (every namespace it serves: each connector hears `disconnect`). */
   disconnect(): Promise<void>
   /** A request to the wallet on `caipNetworkId` (signing and sending come with later issues). */
   request(caipNetworkId: string, method: string, params: unknown): Promise<unknown>
@@ -133,6 +134,8 @@ export function createWalletConnectController(settings: SignClientSettings): Wal
       session = undefined
       accounts = undefined
       await client.disconnect({ topic: current.topic, reason: { code: 6000, message: 'User disconnected.' } })
+      // One session serves every namespace: the other namespaces' connections end with it.
+      emit({ type: 'ended' })
     },
 
     async request(caipNetworkId, method, params) {

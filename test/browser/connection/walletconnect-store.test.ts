@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import '../../../src/elements/views/w3m-connect-view.js'
+import { createAppKit } from '../../../src/app-kit.js'
 import { localChainA, solanaLocal } from '../../../src/networks/definitions.js'
 import { storedWalletConnectPairing } from '../../../src/storage/keys.js'
 import { connectionsMostRecentFirst, saveConnection } from '../../../src/storage/connections.js'
@@ -167,6 +168,33 @@ describe('the WalletConnect store', () => {
     expect(controller.proposals).to.deep.equal([])
   })
 
+  it('a WalletConnect-only app (no adapters) reconnects its stored WalletConnect connection', async () => {
+    setUpConnection({ adapters: [], enableWalletConnect: true, networks: [...TEST_NETWORKS, solanaLocal] })
+    useWalletConnectController(controller)
+    saveConnection('solana', { connectorId: 'walletConnect', caipAddresses: [`${solanaLocal.caipNetworkId}:${SOL}`] })
+    controller.restorable = approved
+    expect(await reconnect()).to.equal(true)
+    expect($connection.get().connections.solana).to.include({ connectorId: 'walletConnect', address: SOL })
+  })
+
+  it('the instance’s disconnect() ends the WalletConnect session and tells the wallet', async () => {
+    const appKit = createAppKit({ projectId: 'test-project', networks: [localChainA, solanaLocal] })
+    useWalletConnectController(controller)
+    const done = startWalletConnect()
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    controller.approve(approved)
+    await done
+    expect($connection.get().status).to.equal('connected')
+    // One WalletConnect session serves both namespaces: ending it for one ends the other's too.
+    expect(await appKit.disconnect('solana')).to.equal(true)
+    expect($connection.get().connections).to.deep.equal({})
+    expect($connection.get().status).to.equal('disconnected')
+    expect(controller.disconnects).to.equal(1)
+    expect(connectionsMostRecentFirst()).to.deep.equal([])
+    expect(await appKit.disconnect()).to.equal(true)
+    document.querySelectorAll('w3m-modal').forEach(modal => modal.remove())
+  })
+
   it('the wallet ending the session disconnects every namespace it served; disconnect tells the wallet', async () => {
     const done = startWalletConnect()
     await until(() => $walletConnect.get().status === 'ready', 'the pairing')
@@ -181,7 +209,9 @@ describe('the WalletConnect store', () => {
     controller.approve(approved)
     await again
     expect(await disconnect()).to.equal(true)
-    expect(controller.disconnects).to.be.greaterThan(0)
+    // The session ends once, for both namespaces.
+    expect(controller.disconnects).to.equal(1)
+    expect($connection.get().status).to.equal('disconnected')
     expect($modal.get().open).to.equal(false)
   })
 
