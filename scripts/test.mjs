@@ -9,6 +9,7 @@ const steps = [
   { name: 'lint', command: 'npx eslint .', kind: 'check' },
   { name: 'generated files', command: 'node scripts/check-generated.mjs', kind: 'check' },
   { name: 'build', command: 'npm run build --silent', kind: 'check' },
+  { name: 'size budgets', command: 'node bench/size.mjs', kind: 'check' },
   { name: 'element tests', command: 'npx web-test-runner', kind: 'wtr' },
   { name: 'storybook', command: 'npm run test:storybook --silent', kind: 'storybook' },
   { name: 'api client tests', command: 'node --import tsx --test test/api/*.test.ts', kind: 'node' },
