@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { html } from 'lit'
 import { waitFor } from 'storybook/test'
 import { setCatalogClient, toCatalogWallet } from '../../src/api/catalog-client.js'
+import { storedRecentWallets } from '../../src/storage/keys.js'
 import { addRecentWallet, resetWallets, searchWallets } from '../../src/stores/wallets.js'
 import {
   catalog,
@@ -51,6 +52,8 @@ function allWalletsStory(fake: FakeCatalogOptions, check: Check, setup?: () => v
   return {
     parameters: { layout: 'fullscreen' },
     render: () => {
+      // A recent wallet stored by another story (the List story stores one) would fill the list.
+      storedRecentWallets.remove()
       resetWallets()
       setCatalogClient(createFakeCatalogClient(fake))
       openModalOn('AllWallets', { options: { ...appKitOptions, featuredWalletIds: [walletId(12), walletId(30)] } })

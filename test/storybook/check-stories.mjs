@@ -47,7 +47,7 @@ async function serveStatic() {
       }
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html')
       await stat(file)
-      // Built assets have content hashes in their names: let the browser cache them across stories.
+      // Built assets have content hashes in their names: let the browser cache them.
       const cacheControl = pathname.startsWith('/assets/') || pathname.startsWith('/sb-') ? 'max-age=3600' : 'no-cache'
       response.writeHead(200, {
         'content-type': MIME_TYPES[extname(file)] ?? 'application/octet-stream',
@@ -162,8 +162,10 @@ function isFaviconRequest(message) {
   return Boolean(url) && new URL(url).pathname === '/favicon.ico'
 }
 
-async function checkStory(context, origin, story) {
+async function checkStory(browser, origin, story) {
   const failures = []
+  // Each story in a fresh context, as a fresh visitor: no storage left by the stories before it.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
   const page = await context.newPage()
   await page.addInitScript(listenForOutcome)
   page.on('console', message => {
@@ -179,7 +181,7 @@ async function checkStory(context, origin, story) {
   } catch (error) {
     failures.push(firstLine(error instanceof Error ? error.message : error))
   } finally {
-    await page.close()
+    await context.close()
   }
   return failures
 }
@@ -224,12 +226,11 @@ async function main() {
     }
   }
   try {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
     let next = 0
     const worker = async () => {
       while (next < stories.length) {
         const index = next++
-        results[index] = await checkStory(context, origin, stories[index])
+        results[index] = await checkStory(browser, origin, stories[index])
         flush()
       }
     }
