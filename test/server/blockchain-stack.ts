@@ -72,7 +72,7 @@ export class Stack {
     }) as WalletClient & { account: PrivateKeyAccount }
   }
 
-  /** A fresh account with `eth` ETH (and optionally tUSDC / TT) from test account #0. */
+  /** A fresh account with `eth` ETH (and optionally tUSDC / TT) from test account #0, its funding indexed. */
   async freshAccount(
     options: { eth?: string; tUSDC?: bigint; TT?: bigint; chain?: LocalChain } = {}
   ): Promise<PrivateKeyAccount> {
@@ -103,7 +103,14 @@ export class Stack {
         })
       )
     }
-    for (const hash of sent) await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    let lastBlock = 0n
+    for (const hash of sent) {
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+      if (receipt.blockNumber > lastBlock) lastBlock = receipt.blockNumber
+    }
+    // The indexer drops an address's cached balance when it sees the address move: wait until it
+    // has read the funding, so that a test's first answer is not dropped by it later.
+    await this.service.indexer.chain(`eip155:${chain.chainId}`).waitForBlock(lastBlock, 20_000)
     return account
   }
 
