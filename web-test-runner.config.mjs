@@ -29,6 +29,9 @@ export default {
   staticLogging: Boolean(process.env.CI) || !process.stdout.isTTY,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
+  // Room for a loaded 2-core CI machine: a file's tests together, and Chromium's start.
+  testsFinishTimeout: 300_000,
+  browserStartTimeout: 60_000,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     commonJsAsDefaultExport(['/node_modules/jsqr/dist/jsQR.js'])
