@@ -2,23 +2,12 @@
 // spec's exact 403 text, bad bodies, and accepted events stored once per eventId. Plus the origin
 // pattern matcher on its own.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { analyticsEventSchema, ORIGIN_NOT_ALLOWED_MESSAGE, type AnalyticsEvent } from '../../src/api/schemas/index.js'
 import { isOriginAllowed, originMatches } from '../../server/origins.js'
-import { createTestApp, openTestDatabase, parsed, type TestApp, type TestDatabase } from './helpers.js'
+import { createTestApp, parsed, useTestApp } from './helpers.js'
 
-let database: TestDatabase
-let app: TestApp
-
-before(async () => {
-  database = await openTestDatabase()
-  app = await createTestApp(database.db)
-})
-
-after(async () => {
-  await app?.close()
-  await database?.dispose()
-})
+const testApp = useTestApp()
 
 let nextId = 1
 function event(overrides: Partial<AnalyticsEvent['props']> = {}): AnalyticsEvent {
@@ -32,10 +21,10 @@ function event(overrides: Partial<AnalyticsEvent['props']> = {}): AnalyticsEvent
 }
 
 const send = (body: unknown, origin: string | undefined, query: Record<string, string> = {}) =>
-  app.request('POST', '/e', { body, query, headers: origin ? { Origin: origin } : {} })
+  testApp.app.request('POST', '/e', { body, query, headers: origin ? { Origin: origin } : {} })
 
 async function stored(eventId: string) {
-  const { rows } = await app.db.query<{
+  const { rows } = await testApp.app.db.query<{
     origin: string
     event: string
     event_type: string
@@ -97,14 +86,14 @@ describe('POST /e', () => {
       undefined
     ]) {
       const body = event()
-      const message = await app.error('POST', '/e', 403, { body, headers: origin ? { Origin: origin } : {} })
+      const message = await testApp.app.error('POST', '/e', 403, { body, headers: origin ? { Origin: origin } : {} })
       assert.equal(message, ORIGIN_NOT_ALLOWED_MESSAGE, String(origin))
       assert.equal((await stored(body.eventId)).length, 0, String(origin))
     }
   })
 
   it('uses the allowlist of the project in the query', async () => {
-    const shop = await createTestApp(app.db, {
+    const shop = await createTestApp(testApp.app.db, {
       config: {
         projects: [
           { id: 'appkit-local', allowedOrigins: ['http://localhost:*'] },
@@ -133,23 +122,23 @@ describe('POST /e', () => {
     const origin = { Origin: 'http://localhost:5173' }
     const good = event()
     assert.equal(
-      await app.error('POST', '/e', 400, { raw: '{not json', headers: origin }),
+      await testApp.app.error('POST', '/e', 400, { raw: '{not json', headers: origin }),
       'Invalid request body: expected JSON'
     )
     assert.equal(
-      await app.error('POST', '/e', 400, { body: [1], headers: origin }),
+      await testApp.app.error('POST', '/e', 400, { body: [1], headers: origin }),
       'Invalid request body: expected an object'
     )
     assert.equal(
-      await app.error('POST', '/e', 400, { body: { ...good, eventId: undefined }, headers: origin }),
+      await testApp.app.error('POST', '/e', 400, { body: { ...good, eventId: undefined }, headers: origin }),
       "Missing body field 'eventId'"
     )
     assert.equal(
-      await app.error('POST', '/e', 400, { body: { ...good, timestamp: 'yesterday' }, headers: origin }),
+      await testApp.app.error('POST', '/e', 400, { body: { ...good, timestamp: 'yesterday' }, headers: origin }),
       "Invalid body field 'timestamp': expected a number, got 'yesterday'"
     )
     assert.equal(
-      await app.error('POST', '/e', 400, {
+      await testApp.app.error('POST', '/e', 400, {
         body: { ...good, props: { ...good.props, type: 'click' } },
         headers: origin
       }),

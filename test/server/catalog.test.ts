@@ -2,7 +2,7 @@
 // chains, count), the image blobs, remote features, origins and analytics config, and the sdk
 // query every call needs (400 without it, 403 'Invalid Project ID' for an unknown project).
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import {
   analyticsConfigResponseSchema,
   CATALOG_IMAGE_PATHS,
@@ -13,23 +13,12 @@ import {
   type WalletCatalogItem
 } from '../../src/api/schemas/index.js'
 import { DEFAULT_ALLOWED_ORIGINS } from '../../server/config.js'
-import { createTestApp, openTestDatabase, SDK_QUERY, type TestApp, type TestDatabase } from './helpers.js'
+import { createTestApp, SDK_QUERY, useTestApp } from './helpers.js'
 
-let database: TestDatabase
-let app: TestApp
-
-before(async () => {
-  database = await openTestDatabase()
-  app = await createTestApp(database.db)
-})
-
-after(async () => {
-  await app?.close()
-  await database?.dispose()
-})
+const testApp = useTestApp()
 
 const wallets = (query: Record<string, string | undefined>) =>
-  app.get('/getWallets', getWalletsResponseSchema, { page: '1', entries: '40', ...query })
+  testApp.app.get('/getWallets', getWalletsResponseSchema, { page: '1', entries: '40', ...query })
 
 async function everyWallet(query: Record<string, string> = {}): Promise<WalletCatalogItem[]> {
   const all: WalletCatalogItem[] = []
@@ -65,7 +54,7 @@ describe('GET /getWallets', () => {
   })
 
   it('is deterministic: the same catalog from a new app over the same configuration', async () => {
-    const other = await createTestApp(database.db)
+    const other = await createTestApp(testApp.database.db)
     const first = await wallets({ entries: '10' })
     const again = await other.get('/getWallets', getWalletsResponseSchema, { page: '1', entries: '10' })
     assert.deepEqual(again, first)
@@ -146,23 +135,23 @@ describe('GET /getWallets', () => {
 
   it('answers 400 naming the parameter for bad paging or filters', async () => {
     assert.equal(
-      await app.error('GET', '/getWallets', 400, { query: { page: '0', entries: '4' } }),
+      await testApp.app.error('GET', '/getWallets', 400, { query: { page: '0', entries: '4' } }),
       "Invalid query parameter 'page': expected at least 1, got '0'"
     )
     assert.equal(
-      await app.error('GET', '/getWallets', 400, { query: { page: '1', entries: '500' } }),
+      await testApp.app.error('GET', '/getWallets', 400, { query: { page: '1', entries: '500' } }),
       "Invalid query parameter 'entries': expected at most 100 entries per page, got '500'"
     )
     assert.equal(
-      await app.error('GET', '/getWallets', 400, { query: { page: 'two', entries: '4' } }),
+      await testApp.app.error('GET', '/getWallets', 400, { query: { page: 'two', entries: '4' } }),
       "Invalid query parameter 'page': expected a number, got 'two'"
     )
     assert.equal(
-      await app.error('GET', '/getWallets', 400, { query: { entries: '4' } }),
+      await testApp.app.error('GET', '/getWallets', 400, { query: { entries: '4' } }),
       "Missing query parameter 'page'"
     )
     assert.match(
-      await app.error('GET', '/getWallets', 400, { query: { page: '1', entries: '4', badge_type: 'gold' } }),
+      await testApp.app.error('GET', '/getWallets', 400, { query: { page: '1', entries: '4', badge_type: 'gold' } }),
       /^Invalid query parameter 'badge_type': expected one of "none", "certified", got 'gold'$/
     )
   })
@@ -173,13 +162,13 @@ describe('the sdk query on every catalog call', () => {
 
   it('answers 400 naming projectId, st or sv when one is missing', async () => {
     for (const path of paths) {
-      assert.equal(await app.error('GET', path, 400, { sdk: false }), "Missing query parameter 'projectId'")
+      assert.equal(await testApp.app.error('GET', path, 400, { sdk: false }), "Missing query parameter 'projectId'")
       assert.equal(
-        await app.error('GET', path, 400, { sdk: false, query: { projectId: 'appkit-local', sv: '1' } }),
+        await testApp.app.error('GET', path, 400, { sdk: false, query: { projectId: 'appkit-local', sv: '1' } }),
         "Missing query parameter 'st'"
       )
       assert.equal(
-        await app.error('GET', path, 400, { sdk: false, query: { projectId: 'appkit-local', st: 'appkit' } }),
+        await testApp.app.error('GET', path, 400, { sdk: false, query: { projectId: 'appkit-local', st: 'appkit' } }),
         "Missing query parameter 'sv'"
       )
     }
@@ -187,7 +176,7 @@ describe('the sdk query on every catalog call', () => {
 
   it("answers 403 'Invalid Project ID' for a project this backend does not know", async () => {
     for (const path of [...paths, `${CATALOG_IMAGE_PATHS.token}ETH`]) {
-      const message = await app.error('GET', path, 403, { query: { projectId: 'not-a-project' } })
+      const message = await testApp.app.error('GET', path, 403, { query: { projectId: 'not-a-project' } })
       assert.match(message, /^Invalid Project ID: 'not-a-project'/)
     }
   })
@@ -195,7 +184,7 @@ describe('the sdk query on every catalog call', () => {
 
 describe('project configuration', () => {
   it('GET /appkit/v1/config answers the spec default remote features', async () => {
-    const { features } = await app.get('/appkit/v1/config', projectConfigResponseSchema)
+    const { features } = await testApp.app.get('/appkit/v1/config', projectConfigResponseSchema)
     assert.deepEqual(
       features.map(feature => feature.id),
       [...REMOTE_FEATURE_IDS]
@@ -209,9 +198,9 @@ describe('project configuration', () => {
   })
 
   it('GET /projects/v1/origins answers the project allowlist', async () => {
-    const { allowedOrigins } = await app.get('/projects/v1/origins', originsResponseSchema)
+    const { allowedOrigins } = await testApp.app.get('/projects/v1/origins', originsResponseSchema)
     assert.deepEqual(allowedOrigins, DEFAULT_ALLOWED_ORIGINS)
-    const custom = await createTestApp(database.db, {
+    const custom = await createTestApp(testApp.database.db, {
       config: { projects: [{ id: 'shop', allowedOrigins: ['https://shop.example'], isAnalyticsEnabled: false }] }
     })
     const answer = await custom.get('/projects/v1/origins', originsResponseSchema, { projectId: 'shop' })
@@ -222,13 +211,15 @@ describe('project configuration', () => {
   })
 
   it('GET /getAnalyticsConfig answers isAnalyticsEnabled', async () => {
-    assert.deepEqual(await app.get('/getAnalyticsConfig', analyticsConfigResponseSchema), { isAnalyticsEnabled: true })
+    assert.deepEqual(await testApp.app.get('/getAnalyticsConfig', analyticsConfigResponseSchema), {
+      isAnalyticsEnabled: true
+    })
   })
 })
 
 describe('images', () => {
   async function svg(path: string, headers: Record<string, string> = {}) {
-    const answer = await app.request('GET', path, { headers })
+    const answer = await testApp.app.request('GET', path, { headers })
     return answer
   }
 
@@ -279,10 +270,13 @@ describe('images', () => {
 
   it('answers 404 JSON for an unknown id and 400 for an id that is not an image id', async () => {
     for (const path of Object.values(CATALOG_IMAGE_PATHS)) {
-      assert.match(await app.error('GET', `${path}no-such-image`, 404), /^No \w+ image with id 'no-such-image'$/)
+      assert.match(
+        await testApp.app.error('GET', `${path}no-such-image`, 404),
+        /^No \w+ image with id 'no-such-image'$/
+      )
     }
     assert.equal(
-      await app.error('GET', `${CATALOG_IMAGE_PATHS.wallet}bad.id`, 400),
+      await testApp.app.error('GET', `${CATALOG_IMAGE_PATHS.wallet}bad.id`, 400),
       "Invalid path parameter 'id': expected an image id, got 'bad.id'"
     )
   })
@@ -290,11 +284,11 @@ describe('images', () => {
 
 describe('the app', () => {
   it('answers an unknown path with 404 JSON', async () => {
-    assert.equal(await app.error('GET', '/no/such/path', 404), 'Not found: GET /no/such/path')
+    assert.equal(await testApp.app.error('GET', '/no/such/path', 404), 'Not found: GET /no/such/path')
   })
 
   it('sends CORS headers to pages on other localhost ports', async () => {
-    const answer = await app.request('OPTIONS', '/getWallets', {
+    const answer = await testApp.app.request('OPTIONS', '/getWallets', {
       headers: {
         Origin: 'http://localhost:5173',
         'Access-Control-Request-Method': 'GET',
@@ -304,7 +298,9 @@ describe('the app', () => {
     assert.equal(answer.status, 204)
     assert.equal(answer.headers.get('access-control-allow-origin'), 'http://localhost:5173')
     assert.match(answer.headers.get('access-control-allow-methods') ?? '', /GET/)
-    const get = await app.request('GET', '/getAnalyticsConfig', { headers: { Origin: 'http://127.0.0.1:4000' } })
+    const get = await testApp.app.request('GET', '/getAnalyticsConfig', {
+      headers: { Origin: 'http://127.0.0.1:4000' }
+    })
     assert.equal(get.headers.get('access-control-allow-origin'), 'http://127.0.0.1:4000')
     assert.equal(SDK_QUERY.projectId, 'appkit-local')
   })

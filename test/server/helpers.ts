@@ -3,6 +3,7 @@
 // process (app.request, no socket) with the sdk query every kit call carries, and checks of every
 // answer against the shared schemas of src/api/schemas.
 import assert from 'node:assert/strict'
+import { after, before } from 'node:test'
 import { cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -182,4 +183,36 @@ export async function createTestApp(
   await migrate(db)
   const context = createServerContext({ db, config: testConfig(options.config), chains: options.chains ?? [] })
   return new TestApp(createApp(context), context)
+}
+
+/** A file's database and app: opened before its tests, closed after them. */
+export interface OpenTestApp {
+  readonly database: TestDatabase
+  readonly app: TestApp
+}
+
+/** Registers the before/after hooks that open a fresh database and app for the calling file. */
+export function useTestApp(): OpenTestApp {
+  let database: TestDatabase | undefined
+  let app: TestApp | undefined
+  before(async () => {
+    database = await openTestDatabase()
+    app = await createTestApp(database.db)
+  })
+  after(async () => {
+    await app?.close()
+    await database?.dispose()
+  })
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useTestApp: the database and app open in before(); use them in a test')
+    return value
+  }
+  return {
+    get database() {
+      return opened(database)
+    },
+    get app() {
+      return opened(app)
+    }
+  }
 }
