@@ -84,8 +84,9 @@ export const W3mModal = createComponent({
 })
 
 /**
- * A short message at the bottom of the modal: loading, success or error. It is a live region
- * (role=status), so screen readers read each new message.
+ * A short message at the bottom of the modal: loading, success or error, in the active locale.
+ * Two live regions: success and loading messages are polite (role=status), errors interrupt
+ * (role=alert). With reduced motion the loading spinner is a pulsing dot instead.
  *
  * React wrapper of <w3m-toast>.
  */

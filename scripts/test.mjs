@@ -8,6 +8,7 @@ const steps = [
   { name: 'type check', command: 'npx tsc -p .', kind: 'check' },
   { name: 'lint', command: 'npx eslint .', kind: 'check' },
   { name: 'generated files', command: 'node scripts/check-generated.mjs', kind: 'check' },
+  { name: 'message catalog', command: 'node scripts/messages.mjs', kind: 'check' },
   { name: 'build', command: 'npm run build --silent', kind: 'check' },
   { name: 'size budgets', command: 'node bench/size.mjs', kind: 'check' },
   { name: 'element tests', command: 'npx web-test-runner', kind: 'wtr' },

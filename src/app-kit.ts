@@ -1,8 +1,12 @@
 import { parseOptions, type AppKitOptionsInput, type ThemeMode, type ThemeVariables } from './config/options.js'
+import { parseLocale } from './config/locale-input.js'
 import { parseThemeMode, parseThemeVariables } from './config/theme-input.js'
 import type { ViewName } from './config/views.js'
+import type { Locale } from './i18n/locales.js'
+import type { MessageOverrides } from './i18n/overrides.js'
 import type { ChainNamespace } from './networks/types.js'
 import { initializeStores } from './stores/initialize.js'
+import { $locale, setLocale, setMessages } from './stores/locale.js'
 import { closeModal, openModal } from './stores/modal.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
@@ -31,6 +35,16 @@ export interface AppKit {
    * that fails shows 'Failed to disconnect' and stays connected).
    */
   disconnect(namespace?: ChainNamespace): Promise<boolean>
+  /** The language the modal renders in. */
+  getLocale(): Locale
+  /**
+   * Switches the modal's language live (open views re-render without closing); resolves once the
+   * texts are loaded. A locale the kit does not ship throws an AppKitOptionsError.
+   */
+  setLocale(locale: Locale): Promise<void>
+  /** Replaces the app's own texts (see the `messages` option); rejects naming any unknown id. */
+  setMessages(messages: MessageOverrides): Promise<void>
+  subscribeLocale(callback: (locale: Locale) => void): () => void
 }
 
 function themeSnapshot(): ThemeSnapshot {
@@ -85,6 +99,15 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
       ]
       return () => stops.forEach(stop => stop())
     },
-    disconnect: async namespace => (await import('./stores/connection.js')).disconnect(namespace)
+    disconnect: async namespace => (await import('./stores/connection.js')).disconnect(namespace),
+    getLocale: () => $locale.get().locale,
+    setLocale: async locale => setLocale(parseLocale(locale)),
+    setMessages,
+    subscribeLocale: callback => {
+      let last = $locale.get().locale
+      return $locale.listen(({ locale }) => {
+        if (locale !== last) callback((last = locale))
+      })
+    }
   }
 }

@@ -3,3 +3,4 @@ export { useAppKitAccount, type UseAppKitAccountOptions, type UseAppKitAccountRe
 export { useAppKitNetwork, type UseAppKitNetworkReturn } from './use-app-kit-network.js'
 export { useAppKitState } from './use-app-kit-state.js'
 export { useAppKitTheme, type UseAppKitThemeReturn } from './use-app-kit-theme.js'
+export { useAppKitLocale, type UseAppKitLocaleReturn } from './use-app-kit-locale.js'

@@ -4,6 +4,11 @@ import type { NamespaceAdapter } from '../adapters/types.js'
 import { SOCIAL_PROVIDERS } from './constants.js'
 import { THEME_VARIABLE_NAMES } from '../theme/variables.js'
 import { describeIssue } from './describe-issue.js'
+import { AppKitOptionsError } from './options-error.js'
+import { LOCALES } from '../i18n/locales.js'
+import type { MessageOverrides } from '../i18n/overrides.js'
+
+export { AppKitOptionsError } from './options-error.js'
 
 const adapterSchema = z.custom<NamespaceAdapter>(
   value =>
@@ -66,6 +71,9 @@ const metadataSchema = z.object({
   icons: z._default(z.array(z.string()), () => [])
 })
 
+/** The shape of the `messages` option; its ids are checked against the catalog later (src/i18n/overrides.ts). */
+const messagesSchema = z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]))
+
 const walletIds = z.optional(z.array(z.string().check(z.minLength(1))))
 
 export const appKitOptionsSchema = z
@@ -88,6 +96,12 @@ export const appKitOptionsSchema = z
     enableInjected: z._default(z.boolean(), true),
     manualWCControl: z._default(z.boolean(), false),
     siwx: z.optional(siwxSchema),
+    /** The modal's language; else the page's <html lang>, else the browser's languages, else English. */
+    locale: z.optional(z.enum(LOCALES)),
+    /** The app's own texts by message id, for every locale or under a locale's code. */
+    messages: z.optional(
+      z.custom<MessageOverrides>(value => messagesSchema.safeParse(value).success, 'message texts by id, for every locale or under a locale')
+    ),
     debug: z._default(z.boolean(), false),
     apiUrl: z.optional(z.url())
   })
@@ -103,17 +117,6 @@ export const appKitOptionsSchema = z
 export type AppKitOptionsInput = z.input<typeof appKitOptionsSchema>
 export type AppKitOptions = z.output<typeof appKitOptionsSchema>
 export type Features = z.output<typeof featuresSchema>
-
-/** Thrown by createAppKit for a bad option; the message names the option and what was expected. */
-export class AppKitOptionsError extends Error {
-  override readonly name = 'AppKitOptionsError'
-  constructor(
-    readonly option: string,
-    readonly expected: string
-  ) {
-    super(`createAppKit: option "${option}" is invalid: expected ${expected}`)
-  }
-}
 
 export function parseOptions(input: unknown): AppKitOptions {
   const result = appKitOptionsSchema.safeParse(input)

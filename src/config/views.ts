@@ -26,23 +26,3 @@ export function isViewName(value: unknown): value is ViewName {
 
 /** The views during which a required sign-in forbids closing the modal (spec.md section 2). */
 export const SIGN_IN_GUARDED_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ApproveTransaction']
-
-/** The header's title for each view; an empty title shows none. */
-export const VIEW_TITLES: Record<ViewName, string> = {
-  Connect: 'Connect Wallet',
-  Account: '',
-  AllWallets: 'All Wallets',
-  ConnectingWalletConnectBasic: 'WalletConnect',
-  ConnectingWalletConnect: 'WalletConnect',
-  ConnectingExternal: 'Connecting',
-  ConnectingFarcaster: 'Farcaster',
-  SwitchNetwork: 'Switch Network',
-  SwitchActiveChain: 'Switch Chain',
-  UnsupportedChain: 'Switch Network',
-  Swap: 'Swap',
-  ApproveTransaction: 'Approve Transaction',
-  SIWXSignMessage: 'Sign In',
-  RegisterAccountName: 'Choose Name',
-  RegisterAccountNameSuccess: 'Name Registered',
-  Networks: 'Select Network'
-}

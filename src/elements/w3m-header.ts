@@ -1,11 +1,13 @@
 import { LitElement, css, html, nothing } from 'lit'
 import { keyed } from 'lit/directives/keyed.js'
-import { VIEW_TITLES } from '../config/views.js'
+import { msg } from '../i18n/msg.js'
+import { $locale } from '../stores/locale.js'
 import { closeModal, goBack } from '../stores/modal.js'
 import { $router } from '../stores/router.js'
 import { resetStyles } from '../theme/tokens.js'
 import { defineElement } from './shared/define.js'
 import { StoreController } from './shared/store-controller.js'
+import { viewTitle } from './shared/view-title.js'
 
 /**
  * The modal's header: the view's title, a back button when there is a view to go back to, and the
@@ -46,6 +48,9 @@ export class W3mHeader extends LitElement {
       button:hover {
         background: var(--w3m-color-surface-hover);
       }
+      .back svg:dir(rtl) {
+        transform: scaleX(-1);
+      }
       .back {
         grid-column: 1;
       }
@@ -60,6 +65,11 @@ export class W3mHeader extends LitElement {
         fill: none;
         stroke-linecap: round;
       }
+      @media (prefers-reduced-motion: reduce) {
+        h2 {
+          animation: none;
+        }
+      }
       @keyframes w3m-title-in {
         from {
           opacity: 0;
@@ -72,18 +82,20 @@ export class W3mHeader extends LitElement {
   ]
 
   private readonly router = new StoreController(this, $router)
+  /** Re-renders the texts when the language changes. */
+  protected readonly locale = new StoreController(this, $locale)
 
   override render() {
     const { view, history } = this.router.value
-    const title = VIEW_TITLES[view]
+    const title = viewTitle(view)
     return html`
       ${history.length > 1
-        ? html`<button class="back" type="button" aria-label="Back" data-testid="header-back" @click=${goBack}>
+        ? html`<button class="back" type="button" aria-label=${msg('Back', { id: 'header.back' })} data-testid="header-back" @click=${goBack}>
             <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M10 3 5 8l5 5" /></svg>
           </button>`
         : nothing}
       ${keyed(title, html`<h2 part="title" id="w3m-title" data-testid="header-title">${title}</h2>`)}
-      <button class="close" type="button" aria-label="Close" data-testid="header-close" @click=${closeModal}>
+      <button class="close" type="button" aria-label=${msg('Close', { id: 'header.close' })} data-testid="header-close" @click=${closeModal}>
         <svg viewBox="0 0 16 16" aria-hidden="true"><path d="m4 4 8 8M12 4l-8 8" /></svg>
       </button>
     `

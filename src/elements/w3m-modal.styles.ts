@@ -34,17 +34,50 @@ export const modalStyles = css`
   .card.shake {
     animation: w3m-shake 500ms ease-in-out;
   }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  /* Reduced motion: no height or slide animation, and the shake is a flash of the focus ring. */
+  @media (prefers-reduced-motion: reduce) {
+    .card,
+    dialog::backdrop {
+      transition: none;
+      animation: none;
+    }
+    .card.shake {
+      animation: w3m-flash 500ms linear;
+    }
+  }
+  @keyframes w3m-flash {
+    0%,
+    40%,
+    100% {
+      box-shadow: var(--w3m-focus-ring);
+    }
+    20%,
+    60% {
+      box-shadow: none;
+    }
+  }
   .content {
-    padding-bottom: var(--w3m-spacing-s);
+    padding-block-end: var(--w3m-spacing-s);
   }
   @media (max-width: 430px) {
     dialog {
       width: 100vw;
       max-width: 100vw;
-      margin: auto 0 0;
+      margin-block: auto 0;
+      margin-inline: 0;
     }
     .card {
-      border-radius: var(--w3m-radius-l) var(--w3m-radius-l) 0 0;
+      border-end-start-radius: 0;
+      border-end-end-radius: 0;
     }
   }
   @keyframes w3m-fade-in {

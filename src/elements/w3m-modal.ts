@@ -1,14 +1,16 @@
 import { LitElement, html, nothing } from 'lit'
+import { msg } from '../i18n/msg.js'
 import { query } from 'lit/decorators.js'
-import { VIEW_TITLES } from '../config/views.js'
 import { ModalCloseEvent, ModalOpenEvent } from '../events/modal-events.js'
+import { $locale } from '../stores/locale.js'
 import { $modal, closeModal } from '../stores/modal.js'
 import { $router } from '../stores/router.js'
 import { resetStyles, themeTokens } from '../theme/tokens.js'
 import { defineElement } from './shared/define.js'
-import { deepActiveElement } from './shared/focus.js'
+import { deepActiveElement, tabbableElements } from './shared/focus.js'
 import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
+import { dialogName } from './shared/view-title.js'
 import { modalStyles } from './w3m-modal.styles.js'
 import './w3m-header.js'
 import './w3m-router.js'
@@ -37,6 +39,7 @@ export class W3mModal extends LitElement {
 
   private readonly modal = new StoreController(this, $modal)
   private readonly router = new StoreController(this, $router)
+  private readonly locale = new StoreController(this, $locale)
   private opener: HTMLElement | null = null
   private readonly resizeObserver =
     typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(entries => this.fitHeight(entries))
@@ -63,15 +66,18 @@ export class W3mModal extends LitElement {
 
   override render() {
     const { open, shake, loading } = this.modal.value
-    const title = VIEW_TITLES[this.router.value.view] || 'Account'
+    const title = dialogName(this.router.value.view)
+    const { locale, direction } = this.locale.value
     // The click handler is for the backdrop; the keyboard path is Escape (the dialog's cancel event).
-    // eslint-disable-next-line lit-a11y/click-events-have-key-events
     return html`<dialog
         part="dialog"
         data-testid="w3m-modal"
         aria-label=${title}
+        lang=${locale}
+        dir=${direction}
         aria-busy=${loading ? 'true' : 'false'}
         @cancel=${this.onCancel}
+        @keydown=${this.onKeydown}
         @close=${this.onClose}
         @click=${this.onDialogClick}
       >
@@ -83,9 +89,42 @@ export class W3mModal extends LitElement {
               </div>`
             : nothing}
         </div>
+        ${open ? this.renderAnnouncements(title) : nothing}
         ${open ? html`<w3m-toast></w3m-toast>` : nothing}
       </dialog>
       ${open ? nothing : html`<w3m-toast></w3m-toast>`}`
+  }
+
+  /**
+   * Two live regions: the view's title, read when the view changes (polite), and why the modal
+   * stays open when closing is refused (alert).
+   */
+  private renderAnnouncements(title: string) {
+    const refused = this.modal.value.closeRefused
+    return html`<p class="visually-hidden" aria-live="polite" data-testid="w3m-view-announcer">${title}</p>
+      <p class="visually-hidden" role="alert" data-testid="w3m-close-refused">
+        ${refused ? msg('Sign in to continue: this window cannot be closed yet.', { id: 'modal.closeRefused' }) : nothing}
+      </p>`
+  }
+
+  /** Tab and Shift+Tab wrap around inside the modal: focus never leaves it for the browser's UI. */
+  private onKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
+    const card = this.card
+    if (!card) return
+    const tabbables = tabbableElements(card)
+    const first = tabbables[0]
+    const last = tabbables[tabbables.length - 1]
+    if (!first || !last) return
+    const active = deepActiveElement()
+    const at = active ? tabbables.indexOf(active) : -1
+    if (event.shiftKey && at <= 0) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && (at === -1 || at === tabbables.length - 1)) {
+      event.preventDefault()
+      first.focus()
+    }
   }
 
   protected override updated(): void {

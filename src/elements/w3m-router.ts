@@ -22,12 +22,21 @@ export class W3mRouter extends LitElement {
         display: block;
       }
       .view {
+        --w3m-view-shift: 8px;
         animation: w3m-view-in 150ms ease-out;
+      }
+      .view:dir(rtl) {
+        --w3m-view-shift: -8px;
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .view {
+          animation: none;
+        }
       }
       @keyframes w3m-view-in {
         from {
           opacity: 0;
-          transform: translateX(8px);
+          transform: translateX(var(--w3m-view-shift));
         }
         to {
           opacity: 1;
@@ -46,7 +55,7 @@ export class W3mRouter extends LitElement {
 
   protected override willUpdate(): void {
     const view = this.router.value.view
-    if (this.shown?.view !== view && this.loading !== view) void this.show(view)
+    if (this.shown?.view !== view && this.loading !== view) this.show(view).catch((error: unknown) => console.warn('[appkit] Loading the view failed:', error))
   }
 
   private async show(view: ViewName): Promise<void> {

@@ -1,4 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit'
+import { localizeText } from '../i18n/store-text.js'
+import { $locale } from '../stores/locale.js'
 import { $toast } from '../stores/toast.js'
 import { resetStyles, themeTokens } from '../theme/tokens.js'
 import { defineElement } from './shared/define.js'
@@ -6,8 +8,9 @@ import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
 
 /**
- * A short message at the bottom of the modal: loading, success or error. It is a live region
- * (role=status), so screen readers read each new message.
+ * A short message at the bottom of the modal: loading, success or error, in the active locale.
+ * Two live regions: success and loading messages are polite (role=status), errors interrupt
+ * (role=alert). With reduced motion the loading spinner is a pulsing dot instead.
  * @tagname w3m-toast
  * @csspart toast - The visible message box.
  * @cssprop [--w3m-toast-offset=16px] - Distance from the bottom edge.
@@ -19,7 +22,8 @@ export class W3mToast extends LitElement {
     css`
       :host {
         position: fixed;
-        inset: auto 0 var(--w3m-toast-offset, 16px) 0;
+        inset-inline: 0;
+        inset-block-end: var(--w3m-toast-offset, 16px);
         display: flex;
         justify-content: center;
         pointer-events: none;
@@ -49,8 +53,23 @@ export class W3mToast extends LitElement {
       }
       [data-variant='loading'] .icon {
         border: 2px solid var(--w3m-accent);
-        border-right-color: transparent;
+        border-inline-end-color: transparent;
         animation: w3m-spin 800ms linear infinite;
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .toast {
+          animation: none;
+        }
+        [data-variant='loading'] .icon {
+          border: none;
+          background: var(--w3m-accent);
+          animation: w3m-pulse 1600ms ease-in-out infinite !important;
+        }
+      }
+      @keyframes w3m-pulse {
+        50% {
+          opacity: 0.3;
+        }
       }
       @keyframes w3m-toast-in {
         from {
@@ -67,6 +86,7 @@ export class W3mToast extends LitElement {
   ]
 
   private readonly toast = new StoreController(this, $toast)
+  private readonly locale = new StoreController(this, $locale)
 
   constructor() {
     super()
@@ -75,13 +95,19 @@ export class W3mToast extends LitElement {
 
   override render() {
     const { open, variant, message } = this.toast.value
-    return html`<div role="status" data-testid="toast">
-      ${open
-        ? html`<div class="toast" part="toast" data-variant=${variant}>
-            <span class="icon" aria-hidden="true"></span><span data-testid="toast-message">${message}</span>
-          </div>`
-        : nothing}
-    </div>`
+    const { locale, direction } = this.locale.value
+    const shown = open
+      ? html`<div class="toast" part="toast" data-variant=${variant}>
+          <span class="icon" aria-hidden="true"></span><span data-testid="toast-message">${localizeText(message)}</span>
+        </div>`
+      : nothing
+    // Both regions stay in the page, so that a message put into either is announced.
+    return html`<div role="status" data-testid="toast" lang=${locale} dir=${direction}>
+        ${variant === 'error' ? nothing : shown}
+      </div>
+      <div role="alert" data-testid="toast-alert" lang=${locale} dir=${direction}>
+        ${variant === 'error' ? shown : nothing}
+      </div>`
   }
 }
 

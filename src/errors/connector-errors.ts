@@ -16,7 +16,7 @@ export const CONNECTOR_ERROR_CODES = [
 export type ConnectorErrorCode = (typeof CONNECTOR_ERROR_CODES)[number]
 
 /** What the modal shows for each connector error: short, for a visitor, no ids. */
-export const CONNECTOR_ERROR_VISITOR_MESSAGES: Readonly<Record<ConnectorErrorCode, string>> = {
+export const CONNECTOR_ERROR_VISITOR_MESSAGES = {
   CHAIN_NOT_CONFIGURED: 'Network Not Found',
   CONNECTOR_ALREADY_CONNECTED: 'Wallet already connected',
   CONNECTOR_NOT_CONNECTED: 'Wallet not connected',
@@ -24,7 +24,7 @@ export const CONNECTOR_ERROR_VISITOR_MESSAGES: Readonly<Record<ConnectorErrorCod
   CHAIN_MISMATCH: 'The wallet is on a different network',
   CONNECTOR_UNAVAILABLE_RECONNECTING: 'Reconnecting to the wallet, try again in a moment',
   DISCONNECT_FAILED: 'Failed to disconnect'
-}
+} as const satisfies Readonly<Record<ConnectorErrorCode, string>>
 
 /** The spec's exact text when a disconnect fails (spec.md section 8). */
 export const FAILED_TO_DISCONNECT = 'Failed to disconnect'

@@ -8,10 +8,10 @@ import { formatUnits } from '../utils/units.js'
 import { $account, setAccount } from './account.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
+import { ADDRESS_COPIED, ADDRESS_COPY_FAILED, BALANCE_UNAVAILABLE } from './texts.js'
 import { copyWithToast, showError } from './toast.js'
 
-/** The spec's toast when the balance cannot be read (spec.md section 8). */
-export const BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+export { BALANCE_UNAVAILABLE } from './texts.js'
 
 /** Reads the native balance from the connected wallet (eth_getBalance through its provider). */
 export type WalletBalanceReader = () => Promise<bigint>
@@ -131,5 +131,5 @@ export function resetAccountDetails(): void {
 /** Copies the connected address to the clipboard and says so (or that it could not). */
 export async function copyAddress(): Promise<boolean> {
   const { address } = $account.get()
-  return address ? copyWithToast(address, 'Address copied', 'Could not copy the address') : false
+  return address ? copyWithToast(address, ADDRESS_COPIED, ADDRESS_COPY_FAILED) : false
 }

@@ -13,9 +13,11 @@ export interface ModalState {
   readonly loading: boolean
   /** True for 500 ms after a shake request. */
   readonly shake: boolean
+  /** A close was refused (required sign-in): the modal says why until it next opens or closes. */
+  readonly closeRefused: boolean
 }
 
-const initialModal: ModalState = { open: false, loading: false, shake: false }
+const initialModal: ModalState = { open: false, loading: false, shake: false, closeRefused: false }
 
 export const $modal = map<ModalState>(initialModal)
 
@@ -38,6 +40,7 @@ export function openModal(options: OpenOptions = {}): void {
     mobile: isMobile()
   })
   resetView(view, options.data)
+  $modal.setKey('closeRefused', false)
   $modal.setKey('open', true)
 }
 
@@ -54,9 +57,11 @@ export function isCloseForbidden(): boolean {
 export function closeModal(): boolean {
   if (!$modal.get().open) return true
   if (isCloseForbidden()) {
+    $modal.setKey('closeRefused', true)
     shakeModal()
     return false
   }
+  $modal.setKey('closeRefused', false)
   $modal.setKey('open', false)
   resetView('Connect')
   return true

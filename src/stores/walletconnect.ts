@@ -7,6 +7,7 @@ import { formatWalletLink, openWalletLink } from '../utils/deep-link.js'
 import { addRecentWallet } from '../storage/recent-wallets.js'
 import { $modal } from './modal.js'
 import { $router, resetView } from './router.js'
+import { LINK_COPIED, LINK_COPY_FAILED } from './texts.js'
 import { copyWithToast } from './toast.js'
 import { proposeWalletConnect } from './walletconnect-session.js'
 
@@ -107,7 +108,7 @@ export function retryWalletConnect(): Promise<void> {
 /** Copies the pairing URI (for a wallet on the same device) and says so. */
 export async function copyWalletConnectUri(): Promise<boolean> {
   const { uri } = $walletConnect.get()
-  return uri ? copyWithToast(uri, 'Link copied', 'Could not copy the link') : false
+  return uri ? copyWithToast(uri, LINK_COPIED, LINK_COPY_FAILED) : false
 }
 
 /**

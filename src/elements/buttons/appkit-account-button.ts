@@ -1,9 +1,11 @@
 import { LitElement, html, nothing } from 'lit'
 import { property } from 'lit/decorators.js'
+import { msg } from '../../i18n/msg.js'
 import { $account } from '../../stores/account.js'
+import { $locale } from '../../stores/locale.js'
 import { openModal } from '../../stores/modal.js'
 import { resetStyles, themeTokens } from '../../theme/tokens.js'
-import { truncateAddress, truncateDecimals } from '../../utils/format.js'
+import { formatAmount, truncateAddress } from '../../utils/format.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import { ThemeController } from '../shared/theme-controller.js'
@@ -26,6 +28,7 @@ export class AppKitAccountButton extends LitElement {
   @property({ reflect: true }) size: 'md' | 'sm' = 'md'
 
   private readonly account = new StoreController(this, $account)
+  private readonly locale = new StoreController(this, $locale)
 
   constructor() {
     super()
@@ -34,18 +37,19 @@ export class AppKitAccountButton extends LitElement {
 
   override render() {
     const { address, profileName, balance, balanceSymbol } = this.account.value
+    const { locale, direction } = this.locale.value
     if (!address) {
-      return html`<button part="button" type="button" data-testid="account-button" aria-haspopup="dialog" @click=${() => openModal()}>
-        <span class="muted">Not connected</span>
+      return html`<button part="button" type="button" data-testid="account-button" aria-haspopup="dialog" lang=${locale} dir=${direction} @click=${() => openModal()}>
+        <span class="muted">${msg('Not connected', { id: 'button.notConnected' })}</span>
       </button>`
     }
-    return html`<button part="button" type="button" data-testid="account-button" aria-haspopup="dialog" @click=${() => openModal({ view: 'Account' })}>
+    return html`<button part="button" type="button" data-testid="account-button" aria-haspopup="dialog" lang=${locale} dir=${direction} @click=${() => openModal({ view: 'Account' })}>
       ${this.balance === 'show' && balance !== undefined
-        ? html`<span part="balance" class="muted" data-testid="account-button-balance"
-            >${truncateDecimals(balance)} ${balanceSymbol ?? ''}</span
+        ? html`<bdi part="balance" class="muted" dir="ltr" data-testid="account-button-balance"
+            >${formatAmount(balance, locale)} ${balanceSymbol ?? ''}</bdi
           >`
         : nothing}
-      <span data-testid="account-button-address">${profileName ?? truncateAddress(address)}</span>
+      <bdi data-testid="account-button-address" dir=${profileName ? 'auto' : 'ltr'}>${profileName ?? truncateAddress(address)}</bdi>
     </button>`
   }
 }

@@ -18,11 +18,11 @@ export class AppKitButton extends LitElement {
     }
   `
 
-  /** The connect button's text. */
-  @property() label = 'Connect Wallet'
+  /** The connect button's text; unset, 'Connect Wallet' in the active locale. */
+  @property() label?: string
 
-  /** The connect button's text while the modal is open. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Connecting...'
+  /** The connect button's text while the modal is open; unset, 'Connecting...' in the active locale. */
+  @property({ attribute: 'loading-label' }) loadingLabel?: string
 
   /** Whether the account's balance shows once connected. */
   @property() balance: 'show' | 'hide' = 'show'

@@ -1,5 +1,7 @@
 import { LitElement, html } from 'lit'
 import { property } from 'lit/decorators.js'
+import { msg } from '../../i18n/msg.js'
+import { $locale } from '../../stores/locale.js'
 import { $modal, openModal } from '../../stores/modal.js'
 import { resetStyles, themeTokens } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
@@ -17,16 +19,17 @@ import { hostButtonStyles } from './button-styles.js'
 export class AppKitConnectButton extends LitElement {
   static override styles = [themeTokens, resetStyles, hostButtonStyles]
 
-  /** The button's text. */
-  @property() label = 'Connect Wallet'
+  /** The button's text; unset, 'Connect Wallet' in the active locale. */
+  @property() label?: string
 
-  /** The text while the modal is open. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Connecting...'
+  /** The text while the modal is open; unset, 'Connecting...' in the active locale. */
+  @property({ attribute: 'loading-label' }) loadingLabel?: string
 
   /** The button's size. */
   @property({ reflect: true }) size: 'md' | 'sm' = 'md'
 
   private readonly modal = new StoreController(this, $modal)
+  private readonly locale = new StoreController(this, $locale)
 
   constructor() {
     super()
@@ -35,7 +38,12 @@ export class AppKitConnectButton extends LitElement {
 
   override render() {
     const open = this.modal.value.open
+    const text = open
+      ? (this.loadingLabel ?? msg('Connecting...', { id: 'button.connecting' }))
+      : (this.label ?? msg('Connect Wallet', { id: 'button.connect' }))
     return html`<button
+      lang=${this.locale.value.locale}
+      dir=${this.locale.value.direction}
       class="primary"
       part="button"
       type="button"
@@ -43,7 +51,7 @@ export class AppKitConnectButton extends LitElement {
       aria-haspopup="dialog"
       @click=${() => openModal()}
     >
-      ${open ? this.loadingLabel : this.label}
+      ${text}
     </button>`
   }
 }

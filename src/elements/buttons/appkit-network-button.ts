@@ -1,5 +1,7 @@
 import { LitElement, html } from 'lit'
 import { property } from 'lit/decorators.js'
+import { msg, str } from '../../i18n/msg.js'
+import { $locale } from '../../stores/locale.js'
 import { openModal } from '../../stores/modal.js'
 import { $network } from '../../stores/network.js'
 import { resetStyles, themeTokens } from '../../theme/tokens.js'
@@ -20,6 +22,7 @@ export class AppKitNetworkButton extends LitElement {
   @property({ reflect: true }) size: 'md' | 'sm' = 'md'
 
   private readonly network = new StoreController(this, $network)
+  private readonly locale = new StoreController(this, $locale)
 
   constructor() {
     super()
@@ -27,13 +30,15 @@ export class AppKitNetworkButton extends LitElement {
   }
 
   override render() {
-    const name = this.network.value.activeNetwork?.name ?? 'Select network'
+    const name = this.network.value.activeNetwork?.name ?? msg('Select network', { id: 'button.selectNetwork' })
     return html`<button
+      lang=${this.locale.value.locale}
+      dir=${this.locale.value.direction}
       part="button"
       type="button"
       data-testid="network-button"
       aria-haspopup="dialog"
-      aria-label=${`Network: ${name}`}
+      aria-label=${msg(str`Network: ${name}`, { id: 'button.networkLabel' })}
       @click=${() => openModal({ view: 'Networks' })}
     >
       ${name}

@@ -24,6 +24,7 @@ export class WuiListItem extends LitElement {
         gap: var(--w3m-spacing-s);
         width: 100%;
         min-height: 48px;
+        min-width: 24px;
         padding: var(--w3m-spacing-s) var(--w3m-spacing-m);
         border: 1px solid transparent;
         border-radius: var(--w3m-radius-m);
@@ -53,11 +54,19 @@ export class WuiListItem extends LitElement {
   /** Marks the row as the current choice (for example the active network). */
   @property({ type: Boolean, reflect: true }) current = false
 
+  /** Whether Tab reaches the row; a list makes only one row tabbable and moves with the arrow keys. */
+  @property({ type: Boolean }) tabbable = true
+
+  override focus(options?: FocusOptions): void {
+    this.renderRoot.querySelector('button')?.focus(options)
+  }
+
   override render() {
     return html`<button
       part="button"
       type="button"
       ?disabled=${this.disabled}
+      tabindex=${this.tabbable ? 0 : -1}
       aria-current=${this.current ? 'true' : 'false'}
     >
       <span class="label"><slot></slot></span><slot name="end"></slot>

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing, svg, type PropertyValues } from 'lit'
+import { msg } from '../../i18n/msg.js'
 import { property } from 'lit/decorators.js'
 import { encode } from 'uqr'
 import { resetStyles } from '../../theme/tokens.js'
@@ -106,11 +107,11 @@ export class WuiQrCode extends LitElement {
    */
   @property({ attribute: 'image-src' }) imageSrc: string | undefined
 
-  /** The code's accessible name. */
-  @property() label = 'QR code for connecting a wallet'
+  /** The code's accessible name; unset, 'QR code for connecting a wallet' in the active locale. */
+  @property() label = ''
 
   /** The placeholder's accessible name while `uri` is empty. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Loading QR code'
+  @property({ attribute: 'loading-label' }) loadingLabel = ''
 
   /** The code drawn for the current `uri` and `imageSrc`, recomputed only when either changes. */
   private code: DrawnCode | undefined
@@ -134,7 +135,7 @@ export class WuiQrCode extends LitElement {
         part="placeholder"
         role="img"
         aria-busy="true"
-        aria-label=${this.loadingLabel}
+        aria-label=${this.loadingLabel || msg('Loading QR code', { id: 'walletConnect.qrLoading' })}
         width=${size}
         height=${size}
         viewBox="0 0 1 1"
@@ -145,7 +146,7 @@ export class WuiQrCode extends LitElement {
     return html`<svg
       part="code"
       role="img"
-      aria-label=${this.label}
+      aria-label=${this.label || msg('QR code for connecting a wallet', { id: 'walletConnect.qrLabel' })}
       width=${size}
       height=${size}
       viewBox="0 0 ${code.side} ${code.side}"

@@ -1,4 +1,5 @@
 import { LitElement, css, html, type PropertyValues } from 'lit'
+import { msg } from '../../i18n/msg.js'
 import { property } from 'lit/decorators.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
@@ -39,7 +40,8 @@ export class WuiSearchInput extends LitElement {
       input {
         width: 100%;
         height: 40px;
-        padding: 0 var(--w3m-spacing-m) 0 calc(var(--w3m-spacing-m) * 2 + 16px);
+        padding-block: 0;
+        padding-inline: calc(var(--w3m-spacing-m) * 2 + 16px) var(--w3m-spacing-m);
         border: 1px solid var(--w3m-color-border);
         border-radius: var(--w3m-radius-m);
         background: var(--wui-search-input-bg, var(--w3m-color-surface));
@@ -56,7 +58,7 @@ export class WuiSearchInput extends LitElement {
   ]
 
   /** The field's accessible name (a label only screen readers see; the placeholder is no label). */
-  @property() label = 'Search'
+  @property() label = ''
 
   @property() placeholder = ''
 
@@ -64,7 +66,7 @@ export class WuiSearchInput extends LitElement {
   @property() value = ''
 
   override render() {
-    return html`<label for="search">${this.label}</label>
+    return html`<label for="search">${this.label || msg('Search', { id: 'common.search' })}</label>
       <svg viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.6">
         <circle cx="7" cy="7" r="5"></circle>
         <path d="m11 11 3.5 3.5" stroke-linecap="round"></path>

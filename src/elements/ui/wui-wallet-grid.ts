@@ -1,4 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { msg } from '../../i18n/msg.js'
 import { property, state } from 'lit/decorators.js'
 import { guard } from 'lit/directives/guard.js'
 import type { CatalogWallet } from '../../api/catalog-client.js'
@@ -73,7 +74,7 @@ export class WuiWalletGrid extends LitElement {
   @property({ type: Number }) skeletons = 0
 
   /** The list's accessible name. */
-  @property() label = 'Wallets'
+  @property() label = ''
 
   /** The wallet that is in the tab order. */
   @state() private focusIndex = 0
@@ -104,7 +105,7 @@ export class WuiWalletGrid extends LitElement {
     const blocks = Array.from({ length: Math.ceil(this.wallets.length / BLOCK) }, (_, block) => block)
     return html`<div
       role="list"
-      aria-label=${this.label}
+      aria-label=${this.label || msg('Wallets', { id: 'allWallets.list' })}
       @click=${this.onClick}
       @keydown=${this.onKeydown}
       @focusin=${this.onFocusin}
@@ -212,8 +213,10 @@ export class WuiWalletGrid extends LitElement {
     if (event.key === 'Home') to = 0
     else if (event.key === 'End') to = last
     else {
+      // Left and right follow the screen: mirrored in a right-to-left layout.
+      const mirrored = this.matches(':dir(rtl)') && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')
       const step = KEY_STEPS[event.key]
-      if (step !== undefined) to = Math.min(last, Math.max(0, from + step))
+      if (step !== undefined) to = Math.min(last, Math.max(0, from + (mirrored ? -step : step)))
     }
     if (to === undefined) return
     event.preventDefault()

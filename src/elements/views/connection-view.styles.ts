@@ -40,6 +40,21 @@ export const connectionViewStyles = css`
       transform: rotate(360deg);
     }
   }
+  /* Reduced motion: a pulsing dot instead of a turning ring. */
+  @media (prefers-reduced-motion: reduce) {
+    .spinner {
+      width: 10px;
+      height: 10px;
+      border: none;
+      background: var(--w3m-accent);
+      animation: w3m-pulse 1600ms ease-in-out infinite !important;
+    }
+  }
+  @keyframes w3m-pulse {
+    50% {
+      opacity: 0.3;
+    }
+  }
   .error {
     color: var(--w3m-color-error);
     font-weight: 600;

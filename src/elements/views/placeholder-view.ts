@@ -1,6 +1,10 @@
 import { LitElement, css, html } from 'lit'
+import { msg } from '../../i18n/msg.js'
+import { $locale } from '../../stores/locale.js'
 import type { ViewName } from '../../config/views.js'
 import { resetStyles } from '../../theme/tokens.js'
+import { StoreController } from '../shared/store-controller.js'
+import { viewTitle } from '../shared/view-title.js'
 
 /**
  * The body of a view whose flow a later issue builds: it shows the view's name, so that every
@@ -23,8 +27,11 @@ export abstract class PlaceholderView extends LitElement {
   ]
 
   protected abstract readonly viewName: ViewName
+  protected readonly locale = new StoreController(this, $locale)
 
   override render() {
-    return html`<p data-testid="view-placeholder">${this.viewName}</p>`
+    return html`<p data-testid="view-placeholder">
+      ${viewTitle(this.viewName)}: ${msg('coming soon', { id: 'placeholder.comingSoon' })}
+    </p>`
   }
 }

@@ -1,10 +1,12 @@
 import { LitElement, css, html, nothing } from 'lit'
+import { msg } from '../../i18n/msg.js'
 import { $account, type AccountState } from '../../stores/account.js'
 import { copyAddress } from '../../stores/account-details.js'
 import { disconnect } from '../../stores/connection.js'
+import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { resetStyles } from '../../theme/tokens.js'
-import { truncateAddress, truncateDecimals } from '../../utils/format.js'
+import { formatAmount, truncateAddress } from '../../utils/format.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import { connectionViewStyles } from './connection-view.styles.js'
@@ -22,9 +24,13 @@ function avatarText(account: AccountState): string {
   return (account.address ?? '').replace(/^0x/, '').slice(0, 2).toUpperCase()
 }
 
-function balanceText(account: AccountState): string {
-  if (account.balance !== undefined) return `${truncateDecimals(account.balance)} ${account.balanceSymbol ?? ''}`.trim()
-  return account.balanceLoading ? 'Loading balance…' : 'Balance unavailable'
+/** The balance, left to right even in Arabic; else why there is none, in the active locale. */
+function balanceText(account: AccountState, locale: string) {
+  if (account.balance !== undefined)
+    return html`<bdi dir="ltr">${`${formatAmount(account.balance, locale)} ${account.balanceSymbol ?? ''}`.trim()}</bdi>`
+  return account.balanceLoading
+    ? msg('Loading balance…', { id: 'account.balanceLoading' })
+    : msg('Balance unavailable', { id: 'account.balanceUnavailable' })
 }
 
 /**
@@ -98,11 +104,14 @@ export class W3mAccountView extends LitElement {
 
   private readonly account = new StoreController(this, $account)
   private readonly network = new StoreController(this, $network)
+  private readonly locale = new StoreController(this, $locale)
 
   override render() {
     const account = this.account.value
     const { address, profileName, profileImage, connectedWalletInfo } = account
-    if (!address) return html`<p class="muted" data-testid="account-disconnected">No wallet connected</p>`
+    const { locale } = this.locale.value
+    if (!address)
+      return html`<p class="muted" data-testid="account-disconnected">${msg('No wallet connected', { id: 'account.disconnected' })}</p>`
     const network = this.network.value.activeNetwork
     const eoaFallback =
       account.namespace !== undefined &&
@@ -112,32 +121,40 @@ export class W3mAccountView extends LitElement {
         ${profileImage ? html`<img src=${profileImage} alt="" />` : avatarText(account)}
       </div>
       <p class="title name">
-        <span data-testid="account-name" title=${address}>${profileName ?? truncateAddress(address)}</span>
+        <bdi data-testid="account-name" title=${address} dir=${profileName ? 'auto' : 'ltr'}
+          >${profileName ?? truncateAddress(address)}</bdi
+        >
         <button
           type="button"
           class="copy"
           data-testid="copy-address-button"
-          aria-label="Copy address"
+          aria-label=${msg('Copy address', { id: 'account.copyAddress' })}
           @click=${() => void copyAddress()}
         >
-          Copy
+          ${msg('Copy', { id: 'account.copy' })}
         </button>
       </p>
-      ${profileName ? html`<p class="muted" data-testid="account-short-address">${truncateAddress(address)}</p>` : nothing}
-      <p part="balance" data-testid="account-balance">${balanceText(account)}</p>
+      ${
+        profileName
+          ? html`<p class="muted" data-testid="account-short-address"><bdi dir="ltr">${truncateAddress(address)}</bdi></p>`
+          : nothing
+      }
+      <p part="balance" data-testid="account-balance">${balanceText(account, locale)}</p>
       <p class="muted" data-testid="account-network">
-        ${network?.name ?? 'Unknown network'}${connectedWalletInfo ? ` · ${connectedWalletInfo.name}` : ''}
+        ${network?.name ?? msg('Unknown network', { id: 'account.unknownNetwork' })}${connectedWalletInfo ? ` · ${connectedWalletInfo.name}` : ''}
       </p>
       ${
         eoaFallback
           ? html`<p class="muted" data-testid="account-type-note">
-              This wallet has no smart account here: connected with a regular account (EOA).
+              ${msg('This wallet has no smart account here: connected with a regular account (EOA).', {
+                id: 'account.eoaFallback'
+              })}
             </p>`
           : nothing
       }
       <div class="actions">
         <button type="button" class="action" data-testid="disconnect-button" @click=${() => void disconnect()}>
-          Disconnect
+          ${msg('Disconnect', { id: 'account.disconnect' })}
         </button>
       </div>`
   }

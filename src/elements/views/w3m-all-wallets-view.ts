@@ -1,5 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { state } from 'lit/decorators.js'
+import { msg, str } from '../../i18n/msg.js'
+import { localizeText } from '../../i18n/store-text.js'
+import { $locale } from '../../stores/locale.js'
 import { chooseWallet } from '../../stores/connection.js'
 import {
   $allWallets,
@@ -44,6 +47,7 @@ export class W3mAllWalletsView extends LitElement {
   private readonly wallets = new StoreController(this, $wallets)
   private readonly list = new StoreController(this, $walletList)
   private readonly allWallets = new StoreController(this, $allWallets)
+  protected readonly locale = new StoreController(this, $locale)
 
   /** The search box's text (the store holds the search that runs). */
   @state() private query = ''
@@ -70,8 +74,8 @@ export class W3mAllWalletsView extends LitElement {
   override render() {
     return html`<wui-search-input
         data-testid="wallet-search"
-        label="Search wallets"
-        placeholder="Search wallet"
+        label=${msg('Search wallets', { id: 'allWallets.searchLabel' })}
+        placeholder=${msg('Search wallet', { id: 'allWallets.searchPlaceholder' })}
         .value=${this.query}
         @input=${this.onSearch}
       ></wui-search-input>
@@ -94,8 +98,8 @@ export class W3mAllWalletsView extends LitElement {
     const { mode, wallets } = this.list.value
     if (error?.action === 'search') return this.renderError(error)
     if (mode !== 'search' || (wallets.length === 0 && searching)) return this.renderSkeletons()
-    if (wallets.length === 0) return html`<p class="message" data-testid="wallets-empty">No wallet found</p>`
-    return this.renderGrid(wallets, 0, searching, 'Search results')
+    if (wallets.length === 0) return this.renderEmpty()
+    return this.renderGrid(wallets, 0, searching, msg('Search results', { id: 'allWallets.results' }))
   }
 
   private renderAll() {
@@ -104,9 +108,9 @@ export class W3mAllWalletsView extends LitElement {
     const error = state.error?.action === 'search' ? undefined : state.error
     if (error && wallets.length === 0) return this.renderError(error)
     if (wallets.length === 0 && (state.loading || state.page === 0)) return this.renderSkeletons()
-    if (wallets.length === 0) return html`<p class="message" data-testid="wallets-empty">No wallet found</p>`
+    if (wallets.length === 0) return this.renderEmpty()
     const more = hasMoreWallets(state)
-    return html`${this.renderGrid(wallets, state.loading && more ? NEXT_PAGE_SKELETONS : 0, false, 'Wallets')}
+    return html`${this.renderGrid(wallets, state.loading && more ? NEXT_PAGE_SKELETONS : 0, false, msg('Wallets', { id: 'allWallets.list' }))}
     ${error ? html`<div class="page-error">${this.renderError(error)}</div>` : nothing}
     ${more && !error ? html`<div class="sentinel" data-testid="wallets-sentinel"></div>` : nothing}`
   }
@@ -122,33 +126,44 @@ export class W3mAllWalletsView extends LitElement {
     ></wui-wallet-grid>`
   }
 
+  private renderEmpty() {
+    return html`<p class="message" data-testid="wallets-empty">${msg('No wallet found', { id: 'allWallets.empty' })}</p>`
+  }
+
   private renderSkeletons() {
     return html`<wui-wallet-grid
       data-testid="wallets-loading"
-      label="Loading wallets"
+      label=${msg('Loading wallets', { id: 'allWallets.loading' })}
       .skeletons=${FIRST_LOAD_SKELETONS}
     ></wui-wallet-grid>`
   }
 
   private renderError(error: WalletsError) {
-    const title = error.action === 'search' ? 'Could not search wallets' : 'Could not load wallets'
+    const title =
+      error.action === 'search'
+        ? msg('Could not search wallets', { id: 'allWallets.searchFailed' })
+        : msg('Could not load wallets', { id: 'allWallets.loadFailed' })
     return html`<div class="message" role="alert" data-testid="wallets-error">
       <p>${title}</p>
-      <p class="detail">${error.message}</p>
+      <p class="detail">${localizeText(error.message)}</p>
       <button type="button" class="retry" data-testid="wallets-retry" @click=${() => void retryWallets()}>
-        Try again
+        ${msg('Try again', { id: 'common.tryAgain' })}
       </button>
     </div>`
   }
 
   private statusText(): string {
     const { loading, searching, searchQuery, page } = this.wallets.value
-    if (searching) return 'Searching wallets'
+    if (searching) return msg('Searching wallets', { id: 'allWallets.searching' })
     if (searchQuery) {
       const found = this.list.value.wallets.length
-      return found === 0 ? 'No wallet found' : `${found} wallet${found === 1 ? '' : 's'} found`
+      if (found === 0) return msg('No wallet found', { id: 'allWallets.empty' })
+      const count = new Intl.NumberFormat(this.locale.value.locale).format(found)
+      return found === 1
+        ? msg('1 wallet found', { id: 'allWallets.foundOne' })
+        : msg(str`${count} wallets found`, { id: 'allWallets.foundMany' })
     }
-    return loading && page === 0 ? 'Loading wallets' : ''
+    return loading && page === 0 ? msg('Loading wallets', { id: 'allWallets.loading' }) : ''
   }
 
   protected override updated(changed: PropertyValues<this>): void {

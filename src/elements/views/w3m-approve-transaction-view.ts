@@ -1,3 +1,4 @@
+import type { ViewName } from '../../config/views.js'
 import { defineElement } from '../shared/define.js'
 import { PlaceholderView } from './placeholder-view.js'
 
@@ -6,7 +7,7 @@ import { PlaceholderView } from './placeholder-view.js'
  * @tagname w3m-approve-transaction-view
  */
 export class W3mApproveTransactionView extends PlaceholderView {
-  protected readonly viewName = 'ApproveTransaction'
+  protected readonly viewName: ViewName = 'ApproveTransaction'
 }
 
 defineElement('w3m-approve-transaction-view', W3mApproveTransactionView)

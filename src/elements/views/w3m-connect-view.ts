@@ -1,17 +1,25 @@
 import { LitElement, css, html, nothing } from 'lit'
+import { msg, str } from '../../i18n/msg.js'
 import { DEFAULT_FEATURES, type Features } from '../../config/options.js'
 import { selectConnector } from '../../stores/connection.js'
 import { $connectors, loadConnectors, type ConnectorSummary } from '../../stores/connectors.js'
+import { $locale } from '../../stores/locale.js'
 import { pushView } from '../../stores/router.js'
 import { $options } from '../../stores/options.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
+import { RovingListController, type RovingItem } from '../shared/roving-list.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-list-item.js'
 import '../ui/wui-wallet-image.js'
 import { walletConnectLogo } from '../ui/walletconnect-logo.js'
 
 type ConnectMethod = 'email' | 'social' | 'wallet'
+
+/** The social providers as a list in the active locale ('google, x and discord'). */
+function socialList(socials: readonly string[]): string {
+  return new Intl.ListFormat($locale.get().locale, { style: 'long', type: 'conjunction' }).format(socials)
+}
 
 /**
  * The Connect view: the connect methods in the configured order (default email, social, wallet).
@@ -73,6 +81,10 @@ export class W3mConnectView extends LitElement {
 
   private readonly options = new StoreController(this, $options)
   private readonly connectors = new StoreController(this, $connectors)
+  protected readonly locale = new StoreController(this, $locale)
+  protected readonly rows = new RovingListController(this, () => [
+    ...this.renderRoot.querySelectorAll<RovingItem>('[data-testid="connector-list"] wui-list-item')
+  ])
 
   override connectedCallback(): void {
     super.connectedCallback()
@@ -89,25 +101,27 @@ export class W3mConnectView extends LitElement {
       case 'email':
         return features.email
           ? html`<section part="method" data-testid="connect-method-email">
-              <h3>Email</h3>
-              <wui-list-item disabled>Continue with email (coming soon)</wui-list-item>
+              <h3>${msg('Email', { id: 'connect.email' })}</h3>
+              <wui-list-item disabled>${msg('Continue with email (coming soon)', { id: 'connect.emailSoon' })}</wui-list-item>
             </section>`
           : nothing
       case 'social':
         return features.socials && features.socials.length > 0
           ? html`<section part="method" data-testid="connect-method-social">
-              <h3>Social login</h3>
-              <wui-list-item disabled>Continue with ${features.socials.join(', ')} (coming soon)</wui-list-item>
+              <h3>${msg('Social login', { id: 'connect.social' })}</h3>
+              <wui-list-item disabled
+                >${msg(str`Continue with ${socialList(features.socials)} (coming soon)`, { id: 'connect.socialSoon' })}</wui-list-item
+              >
             </section>`
           : nothing
       case 'wallet':
         return html`<section part="method" data-testid="connect-method-wallet">
-          <h3 id="wallets-heading">Wallets</h3>
+          <h3 id="wallets-heading">${msg('Wallets', { id: 'connect.wallets' })}</h3>
           ${this.renderConnectors()}
           ${
             features.allWallets
               ? html`<wui-list-item data-testid="all-wallets-button" @click=${() => pushView('AllWallets')}
-                  >All Wallets</wui-list-item
+                  >${msg('All Wallets', { id: 'connect.allWallets' })}</wui-list-item
                 >`
               : nothing
           }
@@ -125,9 +139,9 @@ export class W3mConnectView extends LitElement {
 
   private renderConnector(connector: ConnectorSummary) {
     const tag = connector.recent
-      ? 'Recent'
+      ? msg('Recent', { id: 'connect.recent' })
       : connector.type === 'announced' || connector.type === 'injected'
-        ? 'Installed'
+        ? msg('Installed', { id: 'connect.installed' })
         : ''
     return html`<wui-list-item
       part="connector"

@@ -1,4 +1,7 @@
 import { LitElement, html } from 'lit'
+import { msg, str } from '../../i18n/msg.js'
+import { localizeText } from '../../i18n/store-text.js'
+import { $locale } from '../../stores/locale.js'
 import { $connection, connect } from '../../stores/connection.js'
 import { $connectors } from '../../stores/connectors.js'
 import { $router } from '../../stores/router.js'
@@ -23,18 +26,19 @@ export class W3mConnectingExternalView extends LitElement {
   private readonly router = new StoreController(this, $router)
   private readonly connection = new StoreController(this, $connection)
   private readonly connectors = new StoreController(this, $connectors)
+  protected readonly locale = new StoreController(this, $locale)
 
   override render() {
     const id = connectorIdOf(this.router.value.data)
     const connector = this.connectors.value.connectors.find(c => c.id === id)
-    const name = connector?.name ?? 'your wallet'
+    const name = connector?.name ?? msg('your wallet', { id: 'common.yourWallet' })
     const { connectingConnectorId, error } = this.connection.value
     const failed = error !== undefined && error.connectorId === id && connectingConnectorId !== id
     return html`<wui-wallet-image .src=${connector?.imageUrl} .name=${connector?.name ?? ''}></wui-wallet-image>
       <p class="title" data-testid="connecting-wallet-name">${name}</p>
       ${
         failed
-          ? html`<p class="error" part="error" role="alert" data-testid="connecting-error">${error.message}</p>
+          ? html`<p class="error" part="error" role="alert" data-testid="connecting-error">${localizeText(error.message)}</p>
               <div class="actions">
                 <button
                   type="button"
@@ -42,13 +46,13 @@ export class W3mConnectingExternalView extends LitElement {
                   data-testid="connecting-retry"
                   @click=${() => id && void connect(id, namespaceOf(this.router.value.data))}
                 >
-                  Try again
+                  ${msg('Try again', { id: 'common.tryAgain' })}
                 </button>
               </div>`
           : html`<p class="status" part="status" role="status" data-testid="connecting-status">
-                <span class="spinner" aria-hidden="true"></span>Continue in ${name}
+                <span class="spinner" aria-hidden="true"></span>${msg(str`Continue in ${name}`, { id: 'connecting.continueIn' })}
               </p>
-              <p class="muted">Accept the connection request in the wallet.</p>`
+              <p class="muted">${msg('Accept the connection request in the wallet.', { id: 'connecting.accept' })}</p>`
       }`
   }
 }

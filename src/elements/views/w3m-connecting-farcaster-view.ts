@@ -1,3 +1,4 @@
+import type { ViewName } from '../../config/views.js'
 import { defineElement } from '../shared/define.js'
 import { PlaceholderView } from './placeholder-view.js'
 
@@ -6,7 +7,7 @@ import { PlaceholderView } from './placeholder-view.js'
  * @tagname w3m-connecting-farcaster-view
  */
 export class W3mConnectingFarcasterView extends PlaceholderView {
-  protected readonly viewName = 'ConnectingFarcaster'
+  protected readonly viewName: ViewName = 'ConnectingFarcaster'
 }
 
 defineElement('w3m-connecting-farcaster-view', W3mConnectingFarcasterView)

@@ -1,4 +1,5 @@
 import { css, html } from 'lit'
+import { msg } from '../../i18n/msg.js'
 import { pushView } from '../../stores/router.js'
 import { defineElement } from '../shared/define.js'
 import '../ui/wui-list-item.js'
@@ -31,12 +32,12 @@ export class W3mConnectingWalletConnectBasicView extends WalletConnectPairingVie
     const pairing =
       this.pairing.value.status === 'failed'
         ? this.renderFailure()
-        : html`<p class="title" data-testid="wc-title">Scan this QR code with your phone</p>
+        : html`<p class="title" data-testid="wc-title">${msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })}</p>
             ${this.renderQr()}
             <div class="actions">${this.renderCopyLink()}</div>`
     return html`${pairing}
       <wui-list-item class="all-wallets" data-testid="wc-basic-all-wallets" @click=${() => pushView('AllWallets')}
-        >All wallets</wui-list-item
+        >${msg('All wallets', { id: 'walletConnect.allWallets' })}</wui-list-item
       >`
   }
 }

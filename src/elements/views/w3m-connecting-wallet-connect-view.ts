@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit'
 import { state } from 'lit/decorators.js'
+import { msg, str } from '../../i18n/msg.js'
 import { $options } from '../../stores/options.js'
 import { $router } from '../../stores/router.js'
 import { openWalletApp, type WalletConnectWallet } from '../../stores/walletconnect.js'
@@ -46,18 +47,21 @@ export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
   private renderDesktop() {
     const wallet = this.wallet
     const name = displayName(wallet)
-    const label = name ?? 'the wallet'
+    const label = name ?? msg('the wallet', { id: 'walletConnect.theWallet' })
+    const open = msg(str`Open ${label}`, { id: 'walletConnect.open' })
     return html`<p class="title" data-testid="wc-title">
-        ${name ? `Scan with ${name}` : 'Scan this QR code with your phone'}
+        ${name
+          ? msg(str`Scan with ${name}`, { id: 'walletConnect.scanWith' })
+          : msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })}
       </p>
       ${this.renderQr()}
       <div class="actions">
-        ${wallet?.desktopLink ? this.renderOpenButton('desktop', `Open ${label}`, true) : nothing}
+        ${wallet?.desktopLink ? this.renderOpenButton('desktop', open, true) : nothing}
         ${
           wallet?.webappLink
             ? wallet.desktopLink
-              ? this.renderOpenButton('webapp', `Open ${label} web app`, false)
-              : this.renderOpenButton('webapp', `Open ${label}`, true)
+              ? this.renderOpenButton('webapp', msg(str`Open ${label} web app`, { id: 'walletConnect.openWebApp' }), false)
+              : this.renderOpenButton('webapp', open, true)
             : nothing
         }
         ${this.renderCopyLink()}
@@ -65,12 +69,12 @@ export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
   }
 
   private renderMobile(wallet: WalletConnectWallet) {
-    const name = displayName(wallet) ?? 'the wallet'
+    const name = displayName(wallet) ?? msg('the wallet', { id: 'walletConnect.theWallet' })
     return html`<wui-wallet-image .src=${wallet.imageUrl} .name=${wallet.name}></wui-wallet-image>
-      <p class="title" data-testid="wc-title">Continue in ${name}</p>
-      <p class="muted">Open ${name} and accept the connection request.</p>
+      <p class="title" data-testid="wc-title">${msg(str`Continue in ${name}`, { id: 'connecting.continueIn' })}</p>
+      <p class="muted">${msg(str`Open ${name} and accept the connection request.`, { id: 'walletConnect.openAndAccept' })}</p>
       <div class="actions">
-        ${this.renderOpenButton('mobile', `Open ${name}`, true)} ${this.renderCopyLink()}
+        ${this.renderOpenButton('mobile', msg(str`Open ${name}`, { id: 'walletConnect.open' }), true)} ${this.renderCopyLink()}
         <button
           type="button"
           class="action"
@@ -78,7 +82,9 @@ export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
           aria-expanded=${this.showQr ? 'true' : 'false'}
           @click=${() => (this.showQr = !this.showQr)}
         >
-          ${this.showQr ? 'Hide QR code' : 'Show QR code'}
+          ${this.showQr
+            ? msg('Hide QR code', { id: 'walletConnect.hideQr' })
+            : msg('Show QR code', { id: 'walletConnect.showQr' })}
         </button>
       </div>
       ${this.showQr ? this.renderQr() : nothing}`

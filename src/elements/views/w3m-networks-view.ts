@@ -1,8 +1,11 @@
 import { LitElement, css, html } from 'lit'
+import { msg } from '../../i18n/msg.js'
+import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { chooseNetwork } from '../../stores/network-switch.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
+import { RovingListController, type RovingItem } from '../shared/roving-list.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-list-item.js'
 
@@ -36,11 +39,13 @@ export class W3mNetworksView extends LitElement {
   ]
 
   private readonly network = new StoreController(this, $network)
+  protected readonly locale = new StoreController(this, $locale)
+  protected readonly rows = new RovingListController(this, () => [...this.renderRoot.querySelectorAll<RovingItem>('wui-list-item')])
 
   override render() {
     const { networks, activeNetwork } = this.network.value
-    if (networks.length === 0) return html`<p data-testid="networks-empty">No networks configured</p>`
-    return html`<ul aria-label="Networks">
+    if (networks.length === 0) return html`<p data-testid="networks-empty">${msg('No networks configured', { id: 'networks.empty' })}</p>`
+    return html`<ul aria-label=${msg('Networks', { id: 'networks.list' })}>
       ${networks.map(
         n =>
           html`<li>

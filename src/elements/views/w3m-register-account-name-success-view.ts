@@ -1,3 +1,4 @@
+import type { ViewName } from '../../config/views.js'
 import { defineElement } from '../shared/define.js'
 import { PlaceholderView } from './placeholder-view.js'
 
@@ -6,7 +7,7 @@ import { PlaceholderView } from './placeholder-view.js'
  * @tagname w3m-register-account-name-success-view
  */
 export class W3mRegisterAccountNameSuccessView extends PlaceholderView {
-  protected readonly viewName = 'RegisterAccountNameSuccess'
+  protected readonly viewName: ViewName = 'RegisterAccountNameSuccess'
 }
 
 defineElement('w3m-register-account-name-success-view', W3mRegisterAccountNameSuccessView)

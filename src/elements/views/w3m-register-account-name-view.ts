@@ -1,3 +1,4 @@
+import type { ViewName } from '../../config/views.js'
 import { defineElement } from '../shared/define.js'
 import { PlaceholderView } from './placeholder-view.js'
 
@@ -6,7 +7,7 @@ import { PlaceholderView } from './placeholder-view.js'
  * @tagname w3m-register-account-name-view
  */
 export class W3mRegisterAccountNameView extends PlaceholderView {
-  protected readonly viewName = 'RegisterAccountName'
+  protected readonly viewName: ViewName = 'RegisterAccountName'
 }
 
 defineElement('w3m-register-account-name-view', W3mRegisterAccountNameView)

@@ -1,3 +1,4 @@
+import type { ViewName } from '../../config/views.js'
 import { defineElement } from '../shared/define.js'
 import { PlaceholderView } from './placeholder-view.js'
 
@@ -6,7 +7,7 @@ import { PlaceholderView } from './placeholder-view.js'
  * @tagname w3m-siwx-sign-message-view
  */
 export class W3mSiwxSignMessageView extends PlaceholderView {
-  protected readonly viewName = 'SIWXSignMessage'
+  protected readonly viewName: ViewName = 'SIWXSignMessage'
 }
 
 defineElement('w3m-siwx-sign-message-view', W3mSiwxSignMessageView)

@@ -1,3 +1,4 @@
+import type { ViewName } from '../../config/views.js'
 import { defineElement } from '../shared/define.js'
 import { PlaceholderView } from './placeholder-view.js'
 
@@ -6,7 +7,7 @@ import { PlaceholderView } from './placeholder-view.js'
  * @tagname w3m-swap-view
  */
 export class W3mSwapView extends PlaceholderView {
-  protected readonly viewName = 'Swap'
+  protected readonly viewName: ViewName = 'Swap'
 }
 
 defineElement('w3m-swap-view', W3mSwapView)

@@ -1,4 +1,6 @@
 import { LitElement, html } from 'lit'
+import { msg, str } from '../../i18n/msg.js'
+import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { switchActiveChain } from '../../stores/network-switch.js'
 import { $router } from '../../stores/router.js'
@@ -18,14 +20,21 @@ export class W3mSwitchActiveChainView extends LitElement {
 
   private readonly router = new StoreController(this, $router)
   private readonly network = new StoreController(this, $network)
+  protected readonly locale = new StoreController(this, $locale)
 
   override render() {
     const id = caipNetworkIdOf(this.router.value.data)
     const target = this.network.value.networks.find(n => n.caipNetworkId === id)
     return html`<p class="title" data-testid="switch-active-chain-target">
-        Switch to ${target?.name ?? 'another network'}
+        ${msg(str`Switch to ${target?.name ?? msg('another network', { id: 'switchActiveChain.anotherNetwork' })}`, {
+          id: 'switchNetwork.switchTo'
+        })}
       </p>
-      <p class="muted">No wallet is connected on this network yet: switching lets you connect one for it.</p>
+      <p class="muted">
+        ${msg('No wallet is connected on this network yet: switching lets you connect one for it.', {
+          id: 'switchActiveChain.explain'
+        })}
+      </p>
       <div class="actions">
         <button
           type="button"
@@ -34,7 +43,7 @@ export class W3mSwitchActiveChainView extends LitElement {
           ?disabled=${!id}
           @click=${() => id && switchActiveChain(id)}
         >
-          Switch
+          ${msg('Switch', { id: 'switchActiveChain.switch' })}
         </button>
       </div>`
   }

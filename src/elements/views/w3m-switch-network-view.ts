@@ -1,4 +1,7 @@
 import { LitElement, html } from 'lit'
+import { msg, str } from '../../i18n/msg.js'
+import { localizeText } from '../../i18n/store-text.js'
+import { $locale } from '../../stores/locale.js'
 import { $connectors } from '../../stores/connectors.js'
 import { $connection } from '../../stores/connection.js'
 import { $network } from '../../stores/network.js'
@@ -26,18 +29,19 @@ export class W3mSwitchNetworkView extends LitElement {
   private readonly network = new StoreController(this, $network)
   private readonly connection = new StoreController(this, $connection)
   private readonly connectors = new StoreController(this, $connectors)
+  protected readonly locale = new StoreController(this, $locale)
 
   override render() {
     const { networks, activeNetwork } = this.network.value
     const id = caipNetworkIdOf(this.router.value.data) ?? this.switching.value.target
     const target = networks.find(n => n.caipNetworkId === id)
-    const name = target?.name ?? 'the network'
+    const name = target?.name ?? msg('the network', { id: 'switchNetwork.theNetwork' })
     const { activeConnectorId } = this.connection.value
-    const wallet = this.connectors.value.connectors.find(c => c.id === activeConnectorId)?.name ?? 'your wallet'
+    const wallet = this.connectors.value.connectors.find(c => c.id === activeConnectorId)?.name ?? msg('your wallet', { id: 'common.yourWallet' })
     const { status, error, target: asked } = this.switching.value
     const body =
       status === 'failed' && asked === id
-        ? html`<p class="error" part="error" role="alert" data-testid="switch-network-error">${error}</p>
+        ? html`<p class="error" part="error" role="alert" data-testid="switch-network-error">${error ? localizeText(error) : ''}</p>
             <div class="actions">
               <button
                 type="button"
@@ -45,16 +49,16 @@ export class W3mSwitchNetworkView extends LitElement {
                 data-testid="switch-network-retry"
                 @click=${() => void retrySwitch()}
               >
-                Try again
+                ${msg('Try again', { id: 'common.tryAgain' })}
               </button>
             </div>`
         : activeNetwork?.caipNetworkId === id && status !== 'switching'
-          ? html`<p role="status" data-testid="switch-network-done">Switched to ${name}</p>`
+          ? html`<p role="status" data-testid="switch-network-done">${msg(str`Switched to ${name}`, { id: 'switchNetwork.done' })}</p>`
           : html`<p class="status" part="status" role="status" data-testid="switch-network-status">
-                <span class="spinner" aria-hidden="true"></span>Approve in ${wallet}
+                <span class="spinner" aria-hidden="true"></span>${msg(str`Approve in ${wallet}`, { id: 'switchNetwork.approveIn' })}
               </p>
-              <p class="muted">Accept the network switch in the wallet.</p>`
-    return html`<p class="title" data-testid="switch-network-target">Switch to ${name}</p>
+              <p class="muted">${msg('Accept the network switch in the wallet.', { id: 'switchNetwork.accept' })}</p>`
+    return html`<p class="title" data-testid="switch-network-target">${msg(str`Switch to ${name}`, { id: 'switchNetwork.switchTo' })}</p>
       ${body}`
   }
 }

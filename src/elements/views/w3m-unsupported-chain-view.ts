@@ -1,9 +1,13 @@
 import { LitElement, css, html } from 'lit'
+import { msg, str } from '../../i18n/msg.js'
+import { localizeText } from '../../i18n/store-text.js'
+import { $locale } from '../../stores/locale.js'
 import { $connection } from '../../stores/connection.js'
 import { $network } from '../../stores/network.js'
 import { $networkSwitch, leaveUnsupportedChain } from '../../stores/network-switch.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
+import { RovingListController, type RovingItem } from '../shared/roving-list.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-list-item.js'
 import { connectionViewStyles } from './connection-view.styles.js'
@@ -33,17 +37,21 @@ export class W3mUnsupportedChainView extends LitElement {
   private readonly connection = new StoreController(this, $connection)
   private readonly network = new StoreController(this, $network)
   private readonly switching = new StoreController(this, $networkSwitch)
+  protected readonly locale = new StoreController(this, $locale)
+  protected readonly rows = new RovingListController(this, () => [...this.renderRoot.querySelectorAll<RovingItem>('wui-list-item')])
 
   override render() {
     const { unsupportedChain, activeNamespace } = this.connection.value
     const networks = this.network.value.networks.filter(n => !activeNamespace || n.chainNamespace === activeNamespace)
     const { status, error } = this.switching.value
-    return html`<p class="title">This app does not support your wallet's network</p>
+    return html`<p class="title">${msg("This app does not support your wallet's network", { id: 'unsupportedChain.title' })}</p>
       <p class="muted" data-testid="unsupported-chain-current">
-        ${unsupportedChain ? `The wallet is on ${unsupportedChain}.` : 'Choose a network this app supports.'}
+        ${unsupportedChain
+          ? msg(str`The wallet is on ${unsupportedChain}.`, { id: 'unsupportedChain.current' })
+          : msg('Choose a network this app supports.', { id: 'unsupportedChain.choose' })}
       </p>
-      ${status === 'failed' ? html`<p class="error" role="alert" data-testid="unsupported-chain-error">${error}</p>` : ''}
-      <ul aria-label="Supported networks">
+      ${status === 'failed' ? html`<p class="error" role="alert" data-testid="unsupported-chain-error">${error ? localizeText(error) : ''}</p>` : ''}
+      <ul aria-label=${msg('Supported networks', { id: 'unsupportedChain.networks' })}>
         ${networks.map(
           n =>
             html`<li>

@@ -1,4 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit'
+import { msg, str } from '../../i18n/msg.js'
+import { localizeText } from '../../i18n/store-text.js'
+import { $locale } from '../../stores/locale.js'
 import {
   $walletConnect,
   copyWalletConnectUri,
@@ -51,6 +54,7 @@ export abstract class WalletConnectPairingView extends LitElement {
   static override styles = [resetStyles, connectionViewStyles, pairingStyles]
 
   protected readonly pairing = new StoreController(this, $walletConnect)
+  protected readonly locale = new StoreController(this, $locale)
 
   /** The wallet this view pairs with, read when it is shown; undefined for any wallet. */
   protected wallet: WalletConnectWallet | undefined
@@ -86,7 +90,9 @@ export abstract class WalletConnectPairingView extends LitElement {
       .uri=${this.pairing.value.uri ?? ''}
       .size=${QR_SIZE}
       .imageSrc=${this.wallet?.imageUrl}
-      .label=${name ? `QR code for connecting ${name}` : 'QR code for connecting a wallet'}
+      .label=${name
+        ? msg(str`QR code for connecting ${name}`, { id: 'walletConnect.qrLabelWallet' })
+        : msg('QR code for connecting a wallet', { id: 'walletConnect.qrLabel' })}
     ></wui-qr-code>`
   }
 
@@ -98,7 +104,7 @@ export abstract class WalletConnectPairingView extends LitElement {
       ?disabled=${!this.ready}
       @click=${() => void copyWalletConnectUri()}
     >
-      Copy link
+      ${msg('Copy link', { id: 'walletConnect.copyLink' })}
     </button>`
   }
 
@@ -109,11 +115,11 @@ export abstract class WalletConnectPairingView extends LitElement {
         wallet ? html`<wui-wallet-image .src=${wallet.imageUrl} .name=${wallet.name}></wui-wallet-image>` : nothing
       }
       <p class="error" part="error" role="alert" data-testid="wc-error">
-        ${this.pairing.value.error ?? 'Connection failed'}
+        ${this.pairing.value.error ? localizeText(this.pairing.value.error) : msg('Connection failed', { id: 'walletConnect.failed' })}
       </p>
       <div class="actions">
         <button type="button" class="action primary" data-testid="wc-retry" @click=${() => void retryWalletConnect()}>
-          Try again
+          ${msg('Try again', { id: 'common.tryAgain' })}
         </button>
       </div>`
   }

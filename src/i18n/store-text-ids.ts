@@ -1,0 +1,38 @@
+import { CONNECTOR_ERROR_VISITOR_MESSAGES, FAILED_TO_DISCONNECT } from '../errors/connector-errors.js'
+import { INVALID_CHAIN_ID_MESSAGE, NETWORK_NOT_FOUND, SWITCH_FAILED_MESSAGE } from '../errors/switch-errors.js'
+import { CONNECTION_DECLINED, SOMETHING_WENT_WRONG, SWITCH_DECLINED } from '../errors/visitor-message.js'
+import {
+  ADDRESS_COPIED,
+  ADDRESS_COPY_FAILED,
+  BALANCE_UNAVAILABLE,
+  LINK_COPIED,
+  LINK_COPY_FAILED
+} from '../stores/texts.js'
+
+const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
+
+/**
+ * The message id of every English text a store holds for the visitor (toasts, connection and
+ * switch errors). Elements show these through localizeText(); the message check reads this table
+ * into the catalog, so each text here is translated like any msg() in an element. It loads with
+ * the first translation or override, never with English alone.
+ */
+export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
+  [BALANCE_UNAVAILABLE]: 'toast.balanceUnavailable',
+  [ADDRESS_COPIED]: 'toast.addressCopied',
+  [ADDRESS_COPY_FAILED]: 'toast.addressCopyFailed',
+  [LINK_COPIED]: 'toast.linkCopied',
+  [LINK_COPY_FAILED]: 'toast.linkCopyFailed',
+  [FAILED_TO_DISCONNECT]: 'error.disconnectFailed',
+  [CONNECTION_DECLINED]: 'error.connectionDeclined',
+  [SOMETHING_WENT_WRONG]: 'error.somethingWentWrong',
+  [SWITCH_DECLINED]: 'error.switchDeclined',
+  [NETWORK_NOT_FOUND]: 'error.networkNotFound',
+  [SWITCH_FAILED_MESSAGE]: 'error.switchFailed',
+  [INVALID_CHAIN_ID_MESSAGE]: 'error.invalidChainId',
+  [VISITOR.CONNECTOR_ALREADY_CONNECTED]: 'error.walletAlreadyConnected',
+  [VISITOR.CONNECTOR_NOT_CONNECTED]: 'error.walletNotConnected',
+  [VISITOR.ACCOUNT_NOT_FOUND]: 'error.accountNotFound',
+  [VISITOR.CHAIN_MISMATCH]: 'error.chainMismatch',
+  [VISITOR.CONNECTOR_UNAVAILABLE_RECONNECTING]: 'error.reconnecting'
+}

@@ -1,0 +1,12 @@
+/**
+ * English texts that stores put in front of the visitor (toasts). Stores hold the source text;
+ * the elements show it in the active locale through its message id (src/i18n/store-text-ids.ts).
+ * A leaf module: the id map imports it without pulling any store in.
+ */
+
+/** The spec's toast when balances cannot be fetched (spec.md section 8). */
+export const BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
+export const ADDRESS_COPIED = 'Address copied'
+export const ADDRESS_COPY_FAILED = 'Could not copy the address'
+export const LINK_COPIED = 'Link copied'
+export const LINK_COPY_FAILED = 'Could not copy the link'
