@@ -3,12 +3,13 @@
  * button per public view, a theme switch, and the test wallets' state. Only the public API.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react'
-import { VIEW_NAMES, type ViewName } from 'appkit-elements'
+import { LOCALES, VIEW_NAMES, type Locale, type ViewName } from 'appkit-elements'
 import {
   AppKitButton,
   AppKitNetworkButton,
   useAppKit,
   useAppKitAccount,
+  useAppKitLocale,
   useAppKitNetwork,
   useAppKitState,
   useAppKitTheme
@@ -136,6 +137,42 @@ function ThemePanel() {
   )
 }
 
+/** Each shipped locale in its own language, for the picker. */
+const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  'pt-BR': 'Português (Brasil)',
+  ja: '日本語',
+  'zh-CN': '简体中文',
+  ko: '한국어',
+  tr: 'Türkçe',
+  ar: 'العربية'
+}
+
+function LocalePanel() {
+  const { locale, direction, setLocale } = useAppKitLocale()
+  return (
+    <Panel title="useAppKitLocale()" testId="panel-locale">
+      <dl>
+        <Field name="locale" value={locale} testId="locale-current" />
+        <Field name="direction" value={direction} testId="locale-direction" />
+      </dl>
+      <label className="inline">
+        Language of the modal
+        <select data-testid="locale-select" value={locale} onChange={event => void setLocale(event.target.value as Locale)}>
+          {LOCALES.map(code => (
+            <option key={code} value={code} lang={code}>
+              {LOCALE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </Panel>
+  )
+}
+
 function ViewsPanel() {
   const { open } = useAppKit()
   return (
@@ -217,6 +254,7 @@ export function App({ wallets }: { wallets: TestWallets | undefined }) {
           <NetworkPanel />
           <StatePanel />
           <ThemePanel />
+          <LocalePanel />
           <ViewsPanel />
           {wallets ? <WalletsPanel wallets={wallets} /> : null}
         </div>

@@ -23,7 +23,8 @@ export const modalStyles = css`
   }
   .card {
     position: relative;
-    overflow: hidden;
+    /* clip, not hidden: focus moving to a row must not scroll the card while its height animates */
+    overflow: clip;
     border: 1px solid var(--w3m-color-border);
     border-radius: var(--w3m-radius-l);
     background: var(--w3m-color-bg);

@@ -11,130 +11,23 @@
 // WalletConnect: the real wallet SDK (test/walletconnect/wallet-side.ts) pairs from the QR view over
 // the local relay (test/walletconnect/relay.ts). Everything started is stopped by its id.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { createPublicClient, formatEther, http } from 'viem'
-import { ROOT, launchChromium } from './helpers.mjs'
-import { buildDemo, serveDemo } from './demo-site.mjs'
-import { startLocalRelay } from '../walletconnect/relay.ts'
+import { useLocalStack } from './local-stack.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
 
 const DEV_WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-function freePort() {
-  return new Promise(resolve => {
-    const probe = createNetServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Starts `node --import tsx <args>` in its own process group; resolves once `ready` shows in its output. */
-function startService(name, args, ready, env = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true
-  })
-  let output = ''
-  const stop = () =>
-    new Promise(resolve => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      try {
-        process.kill(-child.pid, 'SIGTERM')
-      } catch {
-        resolve()
-      }
-    })
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop()
-      reject(new Error(`${name} did not start within 120 s:\n${output}`))
-    }, 120_000)
-    const onData = chunk => {
-      output += chunk
-      if (ready.test(output)) {
-        clearTimeout(timer)
-        resolve({ stop, output: () => output })
-      }
-    }
-    child.stdout.setEncoding('utf8').on('data', onData)
-    child.stderr.setEncoding('utf8').on('data', onData)
-    child.once('exit', code => {
-      clearTimeout(timer)
-      reject(new Error(`${name} exited (code ${code}) before it was ready:\n${output}`))
-    })
-  })
-}
-
-/** The kit's display rule (decisions.md): cut, never rounded, to 3 decimals, trailing zeros dropped. */
+/** The kit's display rule (decisions.md): cut, never rounded, to 3 decimals, trailing zeros dropped; en grouping. */
 function truncated(decimal) {
   const [whole, fraction = ''] = decimal.split('.')
   const cut = fraction.slice(0, 3).replace(/0+$/, '')
-  return cut ? `${whole}.${cut}` : whole
+  // Shown in English through Intl: thousands grouped with commas (issue 8).
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return cut ? `${grouped}.${cut}` : grouped
 }
 
-let chains
-let backend
-let site
-let browser
-let outDir
-let solana
-let relay
-const realFetch = globalThis.fetch
-const rpc = {}
-
-before(async () => {
-  const [chainA, chainB, api, solanaPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
-  rpc.solana = `http://127.0.0.1:${solanaPort}`
-  solana = await startService('the Solana runtime', ['solana/start.ts', '--port', String(solanaPort)], /ready in/)
-  rpc.a = `http://127.0.0.1:${chainA}`
-  rpc.b = `http://127.0.0.1:${chainB}`
-  chains = await startService('the chains', ['chain/start.ts'], /Chains ready in/, {
-    CHAIN_A_PORT: String(chainA),
-    CHAIN_B_PORT: String(chainB)
-  })
-  backend = await startService(
-    'the backend',
-    ['server/main.ts', '--port', String(api), '--memory', '--rpc', `31337=${rpc.a}`, '--rpc', `31338=${rpc.b}`],
-    /Backend listening on/
-  )
-  // The wallet SDK in this process calls WalletConnect's cloud (telemetry, verify): offline, it is answered 503 at once.
-  globalThis.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input))
-    if (url.hostname === '127.0.0.1') return realFetch(input, init)
-    return new Response(null, { status: 503, statusText: 'offline test' })
-  }
-  relay = await startLocalRelay()
-  outDir = mkdtempSync(join(tmpdir(), 'appkit-connect-'))
-  buildDemo(outDir, {
-    VITE_APPKIT_API_URL: `http://127.0.0.1:${api}`,
-    VITE_APPKIT_CHAIN_A_RPC: rpc.a,
-    VITE_APPKIT_CHAIN_B_RPC: rpc.b,
-    VITE_APPKIT_SOLANA_RPC: rpc.solana,
-    VITE_APPKIT_RELAY_URL: relay.url
-  })
-  site = await serveDemo(outDir)
-  browser = await launchChromium()
-})
-
-after(async () => {
-  await browser?.close()
-  await site?.close()
-  await backend?.stop()
-  await chains?.stop()
-  await solana?.stop()
-  await relay?.close()
-  globalThis.fetch = realFetch
-  if (outDir) rmSync(outDir, { recursive: true, force: true })
-})
+const stack = useLocalStack()
+const { rpc } = stack
 
 async function chainBalance(rpcUrl) {
   const client = createPublicClient({ transport: http(rpcUrl) })
@@ -176,7 +69,7 @@ async function openDemo(context) {
   page.on('response', response => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
   })
-  await page.goto(`${site.url}/`)
+  await page.goto(`${stack.site.url}/`)
   await page.locator('appkit-button').waitFor()
   return { page, problems }
 }
@@ -188,7 +81,7 @@ async function expectText(page, testId, expected, timeout = 15_000) {
 }
 
 test('connect the Dev Wallet, see the account and its balance, stay connected on reload, switch chains, disconnect', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
     const { page, problems } = await openDemo(context)
 
@@ -254,7 +147,7 @@ test('connect the Dev Wallet, see the account and its balance, stay connected on
 })
 
 test('a rejection in the wallet shows the error; Try again connects', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
     const { page, problems } = await openDemo(context)
     await page.locator('appkit-button [data-testid="connect-button"]').click()
@@ -273,7 +166,7 @@ test('a rejection in the wallet shows the error; Try again connects', async () =
 })
 
 test('connect the Solana test wallet (Wallet Standard): its SOL balance from the local runtime, reload, EVM beside it, disconnect', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
     const { page, problems } = await openDemo(context)
     const address = await text(page, 'solana-wallet-address')
@@ -315,8 +208,8 @@ test('connect the Solana test wallet (Wallet Standard): its SOL balance from the
 })
 
 test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see both accounts, disconnect', async () => {
-  const wallet = await startTestWalletKit(relay.url)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const wallet = await startTestWalletKit(stack.relay.url)
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   const EVM_ACCOUNT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
   const SOLANA_ACCOUNT = 'FLXdHhj9HGrwz9i6NhCZMrtKz744mKbSxwHtNpYacuuA'
   try {

@@ -27,7 +27,7 @@ export const hostButtonStyles = css`
     color: var(--w3m-color-on-accent);
   }
   button.primary:hover {
-    background: color-mix(in srgb, var(--w3m-accent) 88%, black);
+    background: var(--w3m-color-accent-hover);
   }
   :host([size='sm']) button {
     height: 32px;

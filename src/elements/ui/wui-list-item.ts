@@ -40,7 +40,7 @@ export class WuiListItem extends LitElement {
         color: var(--w3m-color-fg-muted);
       }
       button[aria-current='true'] {
-        border-color: var(--w3m-accent);
+        border-color: var(--w3m-color-accent-indicator);
       }
       .label {
         flex: 1;

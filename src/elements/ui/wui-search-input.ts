@@ -42,7 +42,7 @@ export class WuiSearchInput extends LitElement {
         height: 40px;
         padding-block: 0;
         padding-inline: calc(var(--w3m-spacing-m) * 2 + 16px) var(--w3m-spacing-m);
-        border: 1px solid var(--w3m-color-border);
+        border: 1px solid var(--w3m-color-border-control);
         border-radius: var(--w3m-radius-m);
         background: var(--wui-search-input-bg, var(--w3m-color-surface));
         color: var(--w3m-color-fg);
@@ -52,7 +52,7 @@ export class WuiSearchInput extends LitElement {
         color: var(--w3m-color-fg-muted);
       }
       input:focus-visible {
-        border-color: var(--w3m-accent);
+        border-color: var(--w3m-color-accent-indicator);
       }
     `
   ]

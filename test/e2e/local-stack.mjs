@@ -1,0 +1,124 @@
+// The local stack for end-to-end flows: the two local chains (hardhat, contracts deployed), the
+// Solana runtime, the reference backend and a WalletConnect relay on free ports of 127.0.0.1, the
+// demo built into a temporary directory with its VITE_APPKIT_* settings pointed at them and served
+// under the demo's Content-Security-Policy, and Chromium. Everything started is stopped by its id.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before } from 'node:test'
+import { ROOT, launchChromium } from './helpers.mjs'
+import { buildDemo, serveDemo } from './demo-site.mjs'
+import { startLocalRelay } from '../walletconnect/relay.ts'
+
+function freePort() {
+  return new Promise(resolve => {
+    const probe = createNetServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts `node --import tsx <args>` in its own process group; resolves once `ready` shows in its output. */
+function startService(name, args, ready, env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true
+  })
+  let output = ''
+  const stop = () =>
+    new Promise(resolve => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {
+        resolve()
+      }
+    })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`${name} did not start within 120 s:\n${output}`))
+    }, 120_000)
+    const onData = chunk => {
+      output += chunk
+      if (ready.test(output)) {
+        clearTimeout(timer)
+        resolve({ stop, output: () => output })
+      }
+    }
+    child.stdout.setEncoding('utf8').on('data', onData)
+    child.stderr.setEncoding('utf8').on('data', onData)
+    child.once('exit', code => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited (code ${code}) before it was ready:\n${output}`))
+    })
+  })
+}
+
+const realFetch = globalThis.fetch
+
+/**
+ * Registers the suite's hooks that start the stack before its tests and stop it after. Returns an
+ * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs) and `relay`
+ * are set once the hooks ran.
+ */
+export function useLocalStack() {
+  const stack = { site: undefined, browser: undefined, rpc: {}, relay: undefined }
+  let chains
+  let backend
+  let solana
+  let outDir
+  const { rpc } = stack
+  before(async () => {
+    const [chainA, chainB, api, solanaPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
+    rpc.solana = `http://127.0.0.1:${solanaPort}`
+    solana = await startService('the Solana runtime', ['solana/start.ts', '--port', String(solanaPort)], /ready in/)
+    rpc.a = `http://127.0.0.1:${chainA}`
+    rpc.b = `http://127.0.0.1:${chainB}`
+    chains = await startService('the chains', ['chain/start.ts'], /Chains ready in/, {
+      CHAIN_A_PORT: String(chainA),
+      CHAIN_B_PORT: String(chainB)
+    })
+    backend = await startService(
+      'the backend',
+      ['server/main.ts', '--port', String(api), '--memory', '--rpc', `31337=${rpc.a}`, '--rpc', `31338=${rpc.b}`],
+      /Backend listening on/
+    )
+    // The wallet SDK in this process calls WalletConnect's cloud (telemetry, verify): offline, it is answered 503 at once.
+    globalThis.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input))
+      if (url.hostname === '127.0.0.1') return realFetch(input, init)
+      return new Response(null, { status: 503, statusText: 'offline test' })
+    }
+    stack.relay = await startLocalRelay()
+    outDir = mkdtempSync(join(tmpdir(), 'appkit-connect-'))
+    buildDemo(outDir, {
+      VITE_APPKIT_API_URL: `http://127.0.0.1:${api}`,
+      VITE_APPKIT_CHAIN_A_RPC: rpc.a,
+      VITE_APPKIT_CHAIN_B_RPC: rpc.b,
+      VITE_APPKIT_SOLANA_RPC: rpc.solana,
+      VITE_APPKIT_RELAY_URL: stack.relay.url
+    })
+    stack.site = await serveDemo(outDir)
+    stack.browser = await launchChromium()
+  })
+
+  after(async () => {
+    await stack.browser?.close()
+    await stack.site?.close()
+    await backend?.stop()
+    await chains?.stop()
+    await solana?.stop()
+    await stack.relay?.close()
+    globalThis.fetch = realFetch
+    if (outDir) rmSync(outDir, { recursive: true, force: true })
+  })
+  return stack
+}
