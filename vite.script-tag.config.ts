@@ -89,7 +89,7 @@ export default defineConfig(({ mode }) => {
             ? { codeSplitting: false }
             : {
                 codeSplitting: {
-                  groups: [{ name: 'vendor', test: /node_modules[\\/](lit|lit-html|lit-element|@lit|nanostores|zod)[\\/]/ }]
+                  groups: [{ name: 'vendor', test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/ }]
                 }
               })
         }
