@@ -4,6 +4,7 @@ import { $locale } from '../stores/locale.js'
 import { $toast } from '../stores/toast.js'
 import { resetStyles, themeTokens } from '../theme/tokens.js'
 import { defineElement } from './shared/define.js'
+import { spinnerStyles } from './shared/spinner-styles.js'
 import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
 
@@ -19,6 +20,7 @@ export class W3mToast extends LitElement {
   static override styles = [
     themeTokens,
     resetStyles,
+    spinnerStyles,
     css`
       :host {
         position: fixed;
@@ -51,35 +53,18 @@ export class W3mToast extends LitElement {
       [data-variant='error'] .icon {
         background: var(--w3m-color-error);
       }
-      [data-variant='loading'] .icon {
-        border: 2px solid var(--w3m-accent);
-        border-inline-end-color: transparent;
-        animation: w3m-spin 800ms linear infinite;
+      .spinner {
+        --w3m-spinner-size: 10px;
       }
       @media (prefers-reduced-motion: reduce) {
         .toast {
           animation: none;
-        }
-        [data-variant='loading'] .icon {
-          border: none;
-          background: var(--w3m-accent);
-          animation: w3m-pulse 1600ms ease-in-out infinite !important;
-        }
-      }
-      @keyframes w3m-pulse {
-        50% {
-          opacity: 0.3;
         }
       }
       @keyframes w3m-toast-in {
         from {
           opacity: 0;
           transform: translateY(8px);
-        }
-      }
-      @keyframes w3m-spin {
-        to {
-          transform: rotate(360deg);
         }
       }
     `
@@ -98,7 +83,7 @@ export class W3mToast extends LitElement {
     const { locale, direction } = this.locale.value
     const shown = open
       ? html`<div class="toast" part="toast" data-variant=${variant}>
-          <span class="icon" aria-hidden="true"></span><span data-testid="toast-message">${localizeText(message)}</span>
+          <span class=${variant === 'loading' ? 'icon spinner' : 'icon'} aria-hidden="true"></span><span data-testid="toast-message">${localizeText(message)}</span>
         </div>`
       : nothing
     // Both regions stay in the page, so that a message put into either is announced.

@@ -1,7 +1,10 @@
 import { css } from 'lit'
+import { spinnerStyles } from '../shared/spinner-styles.js'
 
 /** What the connecting, account and network-switch views share: a centred column, a spinner, messages, buttons. */
-export const connectionViewStyles = css`
+export const connectionViewStyles = [
+  spinnerStyles,
+  css`
   :host {
     display: flex;
     flex-direction: column;
@@ -26,34 +29,6 @@ export const connectionViewStyles = css`
     display: inline-flex;
     align-items: center;
     gap: var(--w3m-spacing-s);
-  }
-  .spinner {
-    width: 16px;
-    height: 16px;
-    border: 2px solid var(--w3m-color-border);
-    border-top-color: var(--w3m-accent);
-    border-radius: 50%;
-    animation: w3m-spin 800ms linear infinite;
-  }
-  @keyframes w3m-spin {
-    to {
-      transform: rotate(360deg);
-    }
-  }
-  /* Reduced motion: a pulsing dot instead of a turning ring. */
-  @media (prefers-reduced-motion: reduce) {
-    .spinner {
-      width: 10px;
-      height: 10px;
-      border: none;
-      background: var(--w3m-accent);
-      animation: w3m-pulse 1600ms ease-in-out infinite !important;
-    }
-  }
-  @keyframes w3m-pulse {
-    50% {
-      opacity: 0.3;
-    }
   }
   .error {
     color: var(--w3m-color-error);
@@ -85,3 +60,4 @@ export const connectionViewStyles = css`
     --wui-wallet-image-size: 72px;
   }
 `
+]
