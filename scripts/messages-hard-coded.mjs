@@ -89,10 +89,12 @@ function isEnumValue(node, checker) {
 
 /** Whether a string literal sits where it is never shown: a key, a comparison, a quiet call, a type. */
 function isQuiet(node) {
+  // A tagged template's own text (html``, svg``) is read by templateTexts, not as a string.
+  if (ts.isTaggedTemplateExpression(node.parent) && node.parent.template === node) return true
   for (let current = node; current.parent; current = current.parent) {
     const parent = current.parent
     if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isLiteralTypeNode(parent)) return true
-    if (ts.isTaggedTemplateExpression(parent) && (parent.template === current || parent.tag.getText() === 'css')) return true
+    if (ts.isTaggedTemplateExpression(parent) && parent.tag.getText() === 'css') return true
     if (ts.isTemplateSpan(parent) && /\bclass=["']?$/.test(precedingText(parent))) return true
     if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && QUIET_CALLS.has(calleeName(parent) ?? '')) return true
     if (ts.isPropertyAssignment(parent) && parent.name === current) return true

@@ -3,18 +3,13 @@
 //   node scripts/messages.mjs           checks, and fails listing what is wrong: a catalog that
 //     differs from the code, a visible text in src/elements that does not go through msg(), and a
 //     locale that misses an id, has one the catalog does not, or changes a text's placeholders.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { findHardCodedTexts } from './messages-hard-coded.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const CATALOG_FILE = join(root, 'src/i18n/catalog.ts')
-const LOCALES_DIR = join(root, 'src/i18n/locales')
-const STORE_TEXT_IDS_FILE = join(root, 'src/i18n/store-text-ids.ts')
-/** Where msg() takes a text it does not know at build time: the store texts, listed in STORE_TEXT_IDS. */
-const DYNAMIC_MSG_FILES = [join(root, 'src/i18n/store-text.ts')]
+let root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -46,7 +41,7 @@ function idOf(options) {
 }
 
 /** id -> English text from every msg() in src/, and the problems met on the way. */
-function extract(program, checker) {
+function extract(program, checker, { storeTextIdsFile, dynamicMsgFiles }) {
   const catalog = new Map()
   const problems = []
   const add = (id, text, node) => {
@@ -61,7 +56,7 @@ function extract(program, checker) {
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'msg') {
         const id = idOf(node.arguments[1])
         const text = node.arguments[0] && sourceText(node.arguments[0])
-        if (!DYNAMIC_MSG_FILES.includes(file.fileName)) {
+        if (!dynamicMsgFiles.includes(file.fileName)) {
           if (!id) problems.push(`${where(node)}: msg() without an { id: '...' }`)
           else if (text === undefined) problems.push(`${where(node)}: msg() needs a literal or str\`\` text`)
           else add(id, text, node)
@@ -72,7 +67,7 @@ function extract(program, checker) {
     visit(file)
   }
   // The store texts: each key of STORE_TEXT_IDS is a constant whose literal type is its English text.
-  const table = program.getSourceFile(STORE_TEXT_IDS_FILE)
+  const table = program.getSourceFile(storeTextIdsFile)
   const visit = node => {
     if (ts.isPropertyAssignment(node) && ts.isComputedPropertyName(node.name) && ts.isStringLiteral(node.initializer)) {
       const type = checker.getTypeAtLocation(node.name.expression)
@@ -81,7 +76,7 @@ function extract(program, checker) {
     }
     ts.forEachChild(node, visit)
   }
-  visit(table)
+  if (table) visit(table)
   return { catalog: new Map([...catalog].sort(([a], [b]) => (a < b ? -1 : 1))), problems }
 }
 
@@ -113,11 +108,11 @@ function readLocale(file) {
 
 const placeholders = text => [...text.matchAll(/\{(\d+)\}/g)].map(m => m[1]).sort().join(',')
 
-export function checkLocales(catalog) {
+function checkLocales(catalog, localesDir) {
   const problems = []
-  const locales = readdirSync(LOCALES_DIR).filter(name => name.endsWith('.ts'))
+  const locales = readdirSync(localesDir).filter(name => name.endsWith('.ts'))
   for (const name of locales) {
-    const texts = readLocale(join(LOCALES_DIR, name))
+    const texts = readLocale(join(localesDir, name))
     const locale = name.replace(/\.ts$/, '')
     const missing = [...catalog.keys()].filter(id => !texts.has(id))
     const unknown = [...texts.keys()].filter(id => !catalog.has(id))
@@ -129,39 +124,47 @@ export function checkLocales(catalog) {
   return { problems, locales: locales.length }
 }
 
-const files = sourceFiles(join(root, 'src'))
-const program = ts.createProgram(files, {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  experimentalDecorators: true,
-  skipLibCheck: true,
-  noEmit: true
-})
-const checker = program.getTypeChecker()
-const { catalog, problems } = extract(program, checker)
-const generated = catalogSource(catalog)
+/**
+ * Reads the msg() calls under `dir`/src and checks them, the catalog, the element texts and the
+ * locales. With `write`, (re)writes the catalog instead of comparing it. Returns the catalog and
+ * the problems found, each a line that names the file and the id or text.
+ */
+export function checkMessages(dir, { write = false } = {}) {
+  root = dir
+  const src = join(dir, 'src')
+  const catalogFile = join(src, 'i18n/catalog.ts')
+  const program = ts.createProgram(sourceFiles(src), {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    experimentalDecorators: true,
+    skipLibCheck: true,
+    noEmit: true
+  })
+  const { catalog, problems } = extract(program, program.getTypeChecker(), {
+    storeTextIdsFile: join(src, 'i18n/store-text-ids.ts'),
+    // Where msg() takes a text it does not know at build time: the store texts, listed in STORE_TEXT_IDS.
+    dynamicMsgFiles: [join(src, 'i18n/store-text.ts')]
+  })
+  const generated = catalogSource(catalog)
+  if (write) writeFileSync(catalogFile, generated)
+  else if (!existsSync(catalogFile) || readFileSync(catalogFile, 'utf8') !== generated)
+    problems.push(`${relative(dir, catalogFile)} is stale: run \`npm run messages\``)
+  for (const { node, text } of findHardCodedTexts(program, join(src, 'elements')))
+    problems.push(`${where(node)}: visible text not in the catalog (use msg()): ${JSON.stringify(text)}`)
+  const locales = checkLocales(catalog, join(src, 'i18n/locales'))
+  problems.push(...locales.problems)
+  return { catalog, problems, locales: locales.locales }
+}
 
-if (process.argv.includes('--write')) {
-  writeFileSync(CATALOG_FILE, generated)
-  console.log(`Wrote ${relative(root, CATALOG_FILE)}: ${catalog.size} message ids.`)
-} else {
-  let current
-  try {
-    current = readFileSync(CATALOG_FILE, 'utf8')
-  } catch {
-    current = ''
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const write = process.argv.includes('--write')
+  const { catalog, problems, locales } = checkMessages(root, { write })
+  if (write) console.log(`Wrote src/i18n/catalog.ts: ${catalog.size} message ids.`)
+  if (problems.length > 0) {
+    console.error(`The message catalog check found ${problems.length} problem(s):`)
+    for (const problem of problems) console.error(`- ${problem}`)
+    process.exit(1)
   }
-  if (current !== generated) problems.push(`${relative(root, CATALOG_FILE)} is stale: run \`npm run messages\``)
+  console.log(`Message catalog: ${catalog.size} ids, every one in ${locales} locales; no visible text outside it.`)
 }
-const hardCoded = findHardCodedTexts(program, join(root, 'src/elements'))
-for (const { node, text } of hardCoded) problems.push(`${where(node)}: visible text not in the catalog (use msg()): ${JSON.stringify(text)}`)
-const localeCheck = checkLocales(catalog)
-problems.push(...localeCheck.problems)
-
-if (problems.length > 0) {
-  console.error(`The message catalog check found ${problems.length} problem(s):`)
-  for (const problem of problems) console.error(`- ${problem}`)
-  process.exit(1)
-}
-console.log(`Message catalog: ${catalog.size} ids, every one in ${localeCheck.locales} locales; no visible text outside it.`)

@@ -23,7 +23,7 @@ const steps = [
   { name: 'solana runtime tests', command: 'node --import tsx --test test/solana/*.test.ts', kind: 'node' },
   { name: 'test wallet tests', command: 'node --import tsx --test test/wallets/*.test.ts', kind: 'node' },
   { name: 'walletconnect relay tests', command: 'node --import tsx --test test/walletconnect/*.test.ts', kind: 'node' },
-  { name: 'server-side import tests', command: 'node --test test/node/*.test.mjs', kind: 'node' },
+  { name: 'server-side import and message-check tests', command: 'node --test test/node/*.test.mjs', kind: 'node' },
   {
     name: 'end-to-end tests',
     command: 'node --import tsx --test --test-concurrency=1 test/e2e/*.test.mjs',
