@@ -161,7 +161,11 @@ function LocalePanel() {
       </dl>
       <label className="inline">
         Language of the modal
-        <select data-testid="locale-select" value={locale} onChange={event => void setLocale(event.target.value as Locale)}>
+        <select
+          data-testid="locale-select"
+          value={locale}
+          onChange={event => void setLocale(event.target.value as Locale)}
+        >
           {LOCALES.map(code => (
             <option key={code} value={code} lang={code}>
               {LOCALE_NAMES[code]}
@@ -211,17 +215,26 @@ function WalletsPanel({ wallets }: { wallets: TestWallets }) {
   return (
     <Panel title="Test wallets on this page" testId="panel-wallets">
       <p className="hint">
-        Not part of the kit: tools for the local stack (wallets/ in the repository). They ask in their own panel
-        before connecting, signing or sending. Test keys only.
+        Not part of the kit: tools for the local stack (wallets/ in the repository). They ask in their own panel before
+        connecting, signing or sending. Test keys only.
       </p>
       <dl>
         <Field name="AppKit Dev Wallet (EIP-6963)" value={wallets.dev.address} testId="dev-wallet-address" />
         <Field name="its chain" value={String(dev.chainId)} testId="dev-wallet-chain" />
         <Field name="connected to this site" value={String(dev.connected)} testId="dev-wallet-connected" />
-        <Field name="AppKit Solana Test Wallet (Wallet Standard)" value={wallets.solana.address} testId="solana-wallet-address" />
+        <Field
+          name="AppKit Solana Test Wallet (Wallet Standard)"
+          value={wallets.solana.address}
+          testId="solana-wallet-address"
+        />
       </dl>
       <div className="row">
-        <button type="button" data-testid="dev-wallet-forget" disabled={!dev.connected} onClick={() => wallets.dev.disconnect()}>
+        <button
+          type="button"
+          data-testid="dev-wallet-forget"
+          disabled={!dev.connected}
+          onClick={() => wallets.dev.disconnect()}
+        >
           Dev Wallet: forget this site
         </button>
       </div>

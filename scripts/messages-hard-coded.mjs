@@ -3,7 +3,8 @@
 // string literals that read as English words or sentences anywhere else in an element's code.
 import ts from 'typescript'
 
-const TEXT_ATTRIBUTES = /(?:^|\s)(aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g
+const TEXT_ATTRIBUTES =
+  /(?:^|\s)(aria-label|aria-description|aria-roledescription|aria-valuetext|title|placeholder|alt|label)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))/g
 const HOLE = '\u0000'
 /** An English word or sentence: a capitalised word, a phrase with a space, or an ellipsis. */
 /** Markup, CSS or code in a string: never prose. */
@@ -57,7 +58,10 @@ function templateTexts(template) {
         if (!value.includes(HOLE) && /\p{L}/u.test(value)) found.push(`${match[1]}="${value}"`)
       }
     } else {
-      const text = part.replaceAll(HOLE, ' ').replace(/&[a-z]+;|&#\d+;/g, ' ').trim()
+      const text = part
+        .replaceAll(HOLE, ' ')
+        .replace(/&[a-z]+;|&#\d+;/g, ' ')
+        .trim()
       if (/\p{L}/u.test(text)) found.push(text)
     }
   }
@@ -96,7 +100,8 @@ function isQuiet(node) {
     if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isLiteralTypeNode(parent)) return true
     if (ts.isTaggedTemplateExpression(parent) && parent.tag.getText() === 'css') return true
     if (ts.isTemplateSpan(parent) && /\bclass=["']?$/.test(precedingText(parent))) return true
-    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && QUIET_CALLS.has(calleeName(parent) ?? '')) return true
+    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && QUIET_CALLS.has(calleeName(parent) ?? ''))
+      return true
     if (ts.isPropertyAssignment(parent) && parent.name === current) return true
     if (ts.isElementAccessExpression(parent) || ts.isCaseClause(parent)) return true
     if (ts.isBinaryExpression(parent) && /^(===|!==|==|!=)$/.test(parent.operatorToken.getText())) return true

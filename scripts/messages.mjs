@@ -97,8 +97,14 @@ function readLocale(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true)
   const texts = new Map()
   const visit = node => {
-    if (ts.isPropertyAssignment(node) && (ts.isStringLiteral(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer))) {
-      texts.set(ts.isStringLiteral(node.name) || ts.isIdentifier(node.name) ? node.name.text : node.name.getText(), node.initializer.text)
+    if (
+      ts.isPropertyAssignment(node) &&
+      (ts.isStringLiteral(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer))
+    ) {
+      texts.set(
+        ts.isStringLiteral(node.name) || ts.isIdentifier(node.name) ? node.name.text : node.name.getText(),
+        node.initializer.text
+      )
     }
     ts.forEachChild(node, visit)
   }
@@ -106,7 +112,11 @@ function readLocale(file) {
   return texts
 }
 
-const placeholders = text => [...text.matchAll(/\{(\d+)\}/g)].map(m => m[1]).sort().join(',')
+const placeholders = text =>
+  [...text.matchAll(/\{(\d+)\}/g)]
+    .map(m => m[1])
+    .sort()
+    .join(',')
 
 function checkLocales(catalog, localesDir) {
   const problems = []
@@ -116,10 +126,13 @@ function checkLocales(catalog, localesDir) {
     const locale = name.replace(/\.ts$/, '')
     const missing = [...catalog.keys()].filter(id => !texts.has(id))
     const unknown = [...texts.keys()].filter(id => !catalog.has(id))
-    const changed = [...texts].filter(([id, text]) => catalog.has(id) && placeholders(text) !== placeholders(catalog.get(id)))
+    const changed = [...texts].filter(
+      ([id, text]) => catalog.has(id) && placeholders(text) !== placeholders(catalog.get(id))
+    )
     if (missing.length) problems.push(`locale ${locale} misses ${missing.length} id(s): ${missing.join(', ')}`)
     if (unknown.length) problems.push(`locale ${locale} has id(s) the catalog does not: ${unknown.join(', ')}`)
-    for (const [id] of changed) problems.push(`locale ${locale}: "${id}" does not keep the placeholders of "${catalog.get(id)}"`)
+    for (const [id] of changed)
+      problems.push(`locale ${locale}: "${id}" does not keep the placeholders of "${catalog.get(id)}"`)
   }
   return { problems, locales: locales.length }
 }

@@ -100,7 +100,10 @@ export const appKitOptionsSchema = z
     locale: z.optional(z.enum(LOCALES)),
     /** The app's own texts by message id, for every locale or under a locale's code. */
     messages: z.optional(
-      z.custom<MessageOverrides>(value => messagesSchema.safeParse(value).success, 'message texts by id, for every locale or under a locale')
+      z.custom<MessageOverrides>(
+        value => messagesSchema.safeParse(value).success,
+        'message texts by id, for every locale or under a locale'
+      )
     ),
     debug: z._default(z.boolean(), false),
     apiUrl: z.optional(z.url())

@@ -89,13 +89,27 @@ export class W3mHeader extends LitElement {
     const { view, history } = this.router.value
     const title = viewTitle(view)
     return html`
-      ${history.length > 1
-        ? html`<button class="back" type="button" aria-label=${msg('Back', { id: 'header.back' })} data-testid="header-back" @click=${goBack}>
-            <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M10 3 5 8l5 5" /></svg>
-          </button>`
-        : nothing}
+      ${
+        history.length > 1
+          ? html`<button
+              class="back"
+              type="button"
+              aria-label=${msg('Back', { id: 'header.back' })}
+              data-testid="header-back"
+              @click=${goBack}
+            >
+              <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M10 3 5 8l5 5" /></svg>
+            </button>`
+          : nothing
+      }
       ${keyed(title, html`<h2 part="title" id="w3m-title" data-testid="header-title">${title}</h2>`)}
-      <button class="close" type="button" aria-label=${msg('Close', { id: 'header.close' })} data-testid="header-close" @click=${closeModal}>
+      <button
+        class="close"
+        type="button"
+        aria-label=${msg('Close', { id: 'header.close' })}
+        data-testid="header-close"
+        @click=${closeModal}
+      >
         <svg viewBox="0 0 16 16" aria-hidden="true"><path d="m4 4 8 8M12 4l-8 8" /></svg>
       </button>
     `

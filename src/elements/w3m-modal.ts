@@ -82,15 +82,16 @@ export class W3mModal extends LitElement {
         @click=${this.onDialogClick}
       >
         <div class="card ${shake ? 'shake' : ''}" part="card" data-testid="w3m-modal-card">
-          ${open
-            ? html`<div class="content">
-                <w3m-header></w3m-header>
-                <w3m-router></w3m-router>
-              </div>`
-            : nothing}
+          ${
+            open
+              ? html`<div class="content">
+                  <w3m-header></w3m-header>
+                  <w3m-router></w3m-router>
+                </div>`
+              : nothing
+          }
         </div>
-        ${open ? this.renderAnnouncements(title) : nothing}
-        ${open ? html`<w3m-toast></w3m-toast>` : nothing}
+        ${open ? this.renderAnnouncements(title) : nothing} ${open ? html`<w3m-toast></w3m-toast>` : nothing}
       </dialog>
       ${open ? nothing : html`<w3m-toast></w3m-toast>`}`
   }

@@ -55,7 +55,8 @@ export class W3mRouter extends LitElement {
 
   protected override willUpdate(): void {
     const view = this.router.value.view
-    if (this.shown?.view !== view && this.loading !== view) this.show(view).catch((error: unknown) => console.warn('[appkit] Loading the view failed:', error))
+    if (this.shown?.view !== view && this.loading !== view)
+      this.show(view).catch((error: unknown) => console.warn('[appkit] Loading the view failed:', error))
   }
 
   private async show(view: ViewName): Promise<void> {

@@ -83,7 +83,8 @@ export class W3mToast extends LitElement {
     const { locale, direction } = this.locale.value
     const shown = open
       ? html`<div class="toast" part="toast" data-variant=${variant}>
-          <span class=${variant === 'loading' ? 'icon spinner' : 'icon'} aria-hidden="true"></span><span data-testid="toast-message">${localizeText(message)}</span>
+          <span class=${variant === 'loading' ? 'icon spinner' : 'icon'} aria-hidden="true"></span
+          ><span data-testid="toast-message">${localizeText(message)}</span>
         </div>`
       : nothing
     // Both regions stay in the page, so that a message put into either is announced.

@@ -44,6 +44,7 @@ export async function checkOverrides(messages: Readonly<Record<string, unknown>>
     else problems.push(`unknown locale "${key}"`)
   }
   const checked = { all: checkTexts(all, ''), byLocale }
-  if (problems.length > 0) throw new AppKitOptionsError('messages', `ids of the message catalog: ${problems.join('; ')}`)
+  if (problems.length > 0)
+    throw new AppKitOptionsError('messages', `ids of the message catalog: ${problems.join('; ')}`)
   return checked
 }

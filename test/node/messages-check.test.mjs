@@ -70,17 +70,32 @@ test('visible text outside msg() in an element is named with its place', () => {
   const bad = `import { html } from 'lit'\nexport const view = (label: string) => html\`<button aria-label="Close">Disconnect</button>\${label ?? 'your wallet'}\`\n`
   const dir = tree({ 'src/elements/bad.ts': bad })
   const problems = checkMessages(dir, { write: true }).problems
-  assert.ok(problems.some(p => p.includes('src/elements/bad.ts:2') && p.includes('aria-label=\\"Close\\"')), problems.join('\n'))
-  assert.ok(problems.some(p => p.includes('"Disconnect"')), problems.join('\n'))
-  assert.ok(problems.some(p => p.includes('"your wallet"')), problems.join('\n'))
+  assert.ok(
+    problems.some(p => p.includes('src/elements/bad.ts:2') && p.includes('aria-label=\\"Close\\"')),
+    problems.join('\n')
+  )
+  assert.ok(
+    problems.some(p => p.includes('"Disconnect"')),
+    problems.join('\n')
+  )
+  assert.ok(
+    problems.some(p => p.includes('"your wallet"')),
+    problems.join('\n')
+  )
   assert.equal(problems.length, 3)
 })
 
 test('msg() without an id, and one id with two texts, are refused', () => {
   const bad = `import { msg } from '../i18n/msg.js'\nexport const a = () => [msg('Hello'), msg('Connect now', { id: 'connect.title' })]\n`
   const problems = checkMessages(tree({ 'src/elements/bad.ts': bad }), { write: true }).problems
-  assert.ok(problems.some(p => p.includes('msg() without an')), problems.join('\n'))
-  assert.ok(problems.some(p => p.includes('id "connect.title" is')), problems.join('\n'))
+  assert.ok(
+    problems.some(p => p.includes('msg() without an')),
+    problems.join('\n')
+  )
+  assert.ok(
+    problems.some(p => p.includes('id "connect.title" is')),
+    problems.join('\n')
+  )
 })
 
 test('a locale that misses an id, has an unknown one, or changes placeholders is listed', () => {

@@ -39,17 +39,37 @@ export class AppKitAccountButton extends LitElement {
     const { address, profileName, balance, balanceSymbol } = this.account.value
     const { locale, direction } = this.locale.value
     if (!address) {
-      return html`<button part="button" type="button" data-testid="account-button" aria-haspopup="dialog" lang=${locale} dir=${direction} @click=${() => openModal()}>
+      return html`<button
+        part="button"
+        type="button"
+        data-testid="account-button"
+        aria-haspopup="dialog"
+        lang=${locale}
+        dir=${direction}
+        @click=${() => openModal()}
+      >
         <span class="muted">${msg('Not connected', { id: 'button.notConnected' })}</span>
       </button>`
     }
-    return html`<button part="button" type="button" data-testid="account-button" aria-haspopup="dialog" lang=${locale} dir=${direction} @click=${() => openModal({ view: 'Account' })}>
-      ${this.balance === 'show' && balance !== undefined
-        ? html`<bdi part="balance" class="muted" dir="ltr" data-testid="account-button-balance"
-            >${formatAmount(balance, locale)} ${balanceSymbol ?? ''}</bdi
-          >`
-        : nothing}
-      <bdi data-testid="account-button-address" dir=${profileName ? 'auto' : 'ltr'}>${profileName ?? truncateAddress(address)}</bdi>
+    return html`<button
+      part="button"
+      type="button"
+      data-testid="account-button"
+      aria-haspopup="dialog"
+      lang=${locale}
+      dir=${direction}
+      @click=${() => openModal({ view: 'Account' })}
+    >
+      ${
+        this.balance === 'show' && balance !== undefined
+          ? html`<bdi part="balance" class="muted" dir="ltr" data-testid="account-button-balance"
+              >${formatAmount(balance, locale)} ${balanceSymbol ?? ''}</bdi
+            >`
+          : nothing
+      }
+      <bdi data-testid="account-button-address" dir=${profileName ? 'auto' : 'ltr'}
+        >${profileName ?? truncateAddress(address)}</bdi
+      >
     </button>`
   }
 }

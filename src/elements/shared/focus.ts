@@ -23,7 +23,11 @@ export function tabbableElements(root: Element): HTMLElement[] {
   const found: HTMLElement[] = []
   const visit = (node: Element): void => {
     if (isTabbable(node)) found.push(node)
-    const children = node.shadowRoot ? node.shadowRoot.children : node instanceof HTMLSlotElement ? node.assignedElements() : node.children
+    const children = node.shadowRoot
+      ? node.shadowRoot.children
+      : node instanceof HTMLSlotElement
+        ? node.assignedElements()
+        : node.children
     for (const child of children) visit(child)
   }
   visit(root)

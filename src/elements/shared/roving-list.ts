@@ -41,7 +41,11 @@ export class RovingListController implements ReactiveController {
   hostUpdated(): void {
     const rows = this.enabledRows()
     if (rows.length === 0) return
-    if (this.index === undefined || this.index >= rows.length) this.index = Math.max(0, rows.findIndex(row => row.current))
+    if (this.index === undefined || this.index >= rows.length)
+      this.index = Math.max(
+        0,
+        rows.findIndex(row => row.current)
+      )
     rows.forEach((row, i) => (row.tabbable = i === this.index))
   }
 

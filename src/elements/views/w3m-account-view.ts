@@ -27,7 +27,9 @@ function avatarText(account: AccountState): string {
 /** The balance, left to right even in Arabic; else why there is none, in the active locale. */
 function balanceText(account: AccountState, locale: string) {
   if (account.balance !== undefined)
-    return html`<bdi dir="ltr">${`${formatAmount(account.balance, locale)} ${account.balanceSymbol ?? ''}`.trim()}</bdi>`
+    return html`<bdi dir="ltr"
+      >${`${formatAmount(account.balance, locale)} ${account.balanceSymbol ?? ''}`.trim()}</bdi
+    >`
   return account.balanceLoading
     ? msg('Loading balance…', { id: 'account.balanceLoading' })
     : msg('Balance unavailable', { id: 'account.balanceUnavailable' })
@@ -111,7 +113,9 @@ export class W3mAccountView extends LitElement {
     const { address, profileName, profileImage, connectedWalletInfo } = account
     const { locale } = this.locale.value
     if (!address)
-      return html`<p class="muted" data-testid="account-disconnected">${msg('No wallet connected', { id: 'account.disconnected' })}</p>`
+      return html`<p class="muted" data-testid="account-disconnected">
+        ${msg('No wallet connected', { id: 'account.disconnected' })}
+      </p>`
     const network = this.network.value.activeNetwork
     const eoaFallback =
       account.namespace !== undefined &&
@@ -136,7 +140,9 @@ export class W3mAccountView extends LitElement {
       </p>
       ${
         profileName
-          ? html`<p class="muted" data-testid="account-short-address"><bdi dir="ltr">${truncateAddress(address)}</bdi></p>`
+          ? html`<p class="muted" data-testid="account-short-address">
+              <bdi dir="ltr">${truncateAddress(address)}</bdi>
+            </p>`
           : nothing
       }
       <p part="balance" data-testid="account-balance">${balanceText(account, locale)}</p>

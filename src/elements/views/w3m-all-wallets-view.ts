@@ -127,7 +127,9 @@ export class W3mAllWalletsView extends LitElement {
   }
 
   private renderEmpty() {
-    return html`<p class="message" data-testid="wallets-empty">${msg('No wallet found', { id: 'allWallets.empty' })}</p>`
+    return html`<p class="message" data-testid="wallets-empty">
+      ${msg('No wallet found', { id: 'allWallets.empty' })}
+    </p>`
   }
 
   private renderSkeletons() {

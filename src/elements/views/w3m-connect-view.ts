@@ -102,7 +102,9 @@ export class W3mConnectView extends LitElement {
         return features.email
           ? html`<section part="method" data-testid="connect-method-email">
               <h3>${msg('Email', { id: 'connect.email' })}</h3>
-              <wui-list-item disabled>${msg('Continue with email (coming soon)', { id: 'connect.emailSoon' })}</wui-list-item>
+              <wui-list-item disabled
+                >${msg('Continue with email (coming soon)', { id: 'connect.emailSoon' })}</wui-list-item
+              >
             </section>`
           : nothing
       case 'social':

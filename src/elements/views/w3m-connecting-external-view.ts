@@ -38,7 +38,9 @@ export class W3mConnectingExternalView extends LitElement {
       <p class="title" data-testid="connecting-wallet-name">${name}</p>
       ${
         failed
-          ? html`<p class="error" part="error" role="alert" data-testid="connecting-error">${localizeText(error.message)}</p>
+          ? html`<p class="error" part="error" role="alert" data-testid="connecting-error">
+                ${localizeText(error.message)}
+              </p>
               <div class="actions">
                 <button
                   type="button"
@@ -50,7 +52,8 @@ export class W3mConnectingExternalView extends LitElement {
                 </button>
               </div>`
           : html`<p class="status" part="status" role="status" data-testid="connecting-status">
-                <span class="spinner" aria-hidden="true"></span>${msg(str`Continue in ${name}`, { id: 'connecting.continueIn' })}
+                <span class="spinner" aria-hidden="true"></span
+                >${msg(str`Continue in ${name}`, { id: 'connecting.continueIn' })}
               </p>
               <p class="muted">${msg('Accept the connection request in the wallet.', { id: 'connecting.accept' })}</p>`
       }`

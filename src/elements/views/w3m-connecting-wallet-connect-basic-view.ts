@@ -32,7 +32,9 @@ export class W3mConnectingWalletConnectBasicView extends WalletConnectPairingVie
     const pairing =
       this.pairing.value.status === 'failed'
         ? this.renderFailure()
-        : html`<p class="title" data-testid="wc-title">${msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })}</p>
+        : html`<p class="title" data-testid="wc-title">
+              ${msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })}
+            </p>
             ${this.renderQr()}
             <div class="actions">${this.renderCopyLink()}</div>`
     return html`${pairing}

@@ -50,9 +50,11 @@ export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
     const label = name ?? msg('the wallet', { id: 'walletConnect.theWallet' })
     const open = msg(str`Open ${label}`, { id: 'walletConnect.open' })
     return html`<p class="title" data-testid="wc-title">
-        ${name
-          ? msg(str`Scan with ${name}`, { id: 'walletConnect.scanWith' })
-          : msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })}
+        ${
+          name
+            ? msg(str`Scan with ${name}`, { id: 'walletConnect.scanWith' })
+            : msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })
+        }
       </p>
       ${this.renderQr()}
       <div class="actions">
@@ -60,7 +62,11 @@ export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
         ${
           wallet?.webappLink
             ? wallet.desktopLink
-              ? this.renderOpenButton('webapp', msg(str`Open ${label} web app`, { id: 'walletConnect.openWebApp' }), false)
+              ? this.renderOpenButton(
+                  'webapp',
+                  msg(str`Open ${label} web app`, { id: 'walletConnect.openWebApp' }),
+                  false
+                )
               : this.renderOpenButton('webapp', open, true)
             : nothing
         }
@@ -72,9 +78,12 @@ export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
     const name = displayName(wallet) ?? msg('the wallet', { id: 'walletConnect.theWallet' })
     return html`<wui-wallet-image .src=${wallet.imageUrl} .name=${wallet.name}></wui-wallet-image>
       <p class="title" data-testid="wc-title">${msg(str`Continue in ${name}`, { id: 'connecting.continueIn' })}</p>
-      <p class="muted">${msg(str`Open ${name} and accept the connection request.`, { id: 'walletConnect.openAndAccept' })}</p>
+      <p class="muted">
+        ${msg(str`Open ${name} and accept the connection request.`, { id: 'walletConnect.openAndAccept' })}
+      </p>
       <div class="actions">
-        ${this.renderOpenButton('mobile', msg(str`Open ${name}`, { id: 'walletConnect.open' }), true)} ${this.renderCopyLink()}
+        ${this.renderOpenButton('mobile', msg(str`Open ${name}`, { id: 'walletConnect.open' }), true)}
+        ${this.renderCopyLink()}
         <button
           type="button"
           class="action"
@@ -82,9 +91,11 @@ export class W3mConnectingWalletConnectView extends WalletConnectPairingView {
           aria-expanded=${this.showQr ? 'true' : 'false'}
           @click=${() => (this.showQr = !this.showQr)}
         >
-          ${this.showQr
-            ? msg('Hide QR code', { id: 'walletConnect.hideQr' })
-            : msg('Show QR code', { id: 'walletConnect.showQr' })}
+          ${
+            this.showQr
+              ? msg('Hide QR code', { id: 'walletConnect.hideQr' })
+              : msg('Show QR code', { id: 'walletConnect.showQr' })
+          }
         </button>
       </div>
       ${this.showQr ? this.renderQr() : nothing}`

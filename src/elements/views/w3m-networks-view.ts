@@ -40,11 +40,14 @@ export class W3mNetworksView extends LitElement {
 
   private readonly network = new StoreController(this, $network)
   protected readonly locale = new StoreController(this, $locale)
-  protected readonly rows = new RovingListController(this, () => [...this.renderRoot.querySelectorAll<RovingItem>('wui-list-item')])
+  protected readonly rows = new RovingListController(this, () => [
+    ...this.renderRoot.querySelectorAll<RovingItem>('wui-list-item')
+  ])
 
   override render() {
     const { networks, activeNetwork } = this.network.value
-    if (networks.length === 0) return html`<p data-testid="networks-empty">${msg('No networks configured', { id: 'networks.empty' })}</p>`
+    if (networks.length === 0)
+      return html`<p data-testid="networks-empty">${msg('No networks configured', { id: 'networks.empty' })}</p>`
     return html`<ul aria-label=${msg('Networks', { id: 'networks.list' })}>
       ${networks.map(
         n =>

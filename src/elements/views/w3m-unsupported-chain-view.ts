@@ -38,17 +38,23 @@ export class W3mUnsupportedChainView extends LitElement {
   private readonly network = new StoreController(this, $network)
   private readonly switching = new StoreController(this, $networkSwitch)
   protected readonly locale = new StoreController(this, $locale)
-  protected readonly rows = new RovingListController(this, () => [...this.renderRoot.querySelectorAll<RovingItem>('wui-list-item')])
+  protected readonly rows = new RovingListController(this, () => [
+    ...this.renderRoot.querySelectorAll<RovingItem>('wui-list-item')
+  ])
 
   override render() {
     const { unsupportedChain, activeNamespace } = this.connection.value
     const networks = this.network.value.networks.filter(n => !activeNamespace || n.chainNamespace === activeNamespace)
     const { status, error } = this.switching.value
-    return html`<p class="title">${msg("This app does not support your wallet's network", { id: 'unsupportedChain.title' })}</p>
+    return html`<p class="title">
+        ${msg("This app does not support your wallet's network", { id: 'unsupportedChain.title' })}
+      </p>
       <p class="muted" data-testid="unsupported-chain-current">
-        ${unsupportedChain
-          ? msg(str`The wallet is on ${unsupportedChain}.`, { id: 'unsupportedChain.current' })
-          : msg('Choose a network this app supports.', { id: 'unsupportedChain.choose' })}
+        ${
+          unsupportedChain
+            ? msg(str`The wallet is on ${unsupportedChain}.`, { id: 'unsupportedChain.current' })
+            : msg('Choose a network this app supports.', { id: 'unsupportedChain.choose' })
+        }
       </p>
       ${status === 'failed' ? html`<p class="error" role="alert" data-testid="unsupported-chain-error">${error ? localizeText(error) : ''}</p>` : ''}
       <ul aria-label=${msg('Supported networks', { id: 'unsupportedChain.networks' })}>

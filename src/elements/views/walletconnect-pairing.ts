@@ -90,9 +90,11 @@ export abstract class WalletConnectPairingView extends LitElement {
       .uri=${this.pairing.value.uri ?? ''}
       .size=${QR_SIZE}
       .imageSrc=${this.wallet?.imageUrl}
-      .label=${name
-        ? msg(str`QR code for connecting ${name}`, { id: 'walletConnect.qrLabelWallet' })
-        : msg('QR code for connecting a wallet', { id: 'walletConnect.qrLabel' })}
+      .label=${
+        name
+          ? msg(str`QR code for connecting ${name}`, { id: 'walletConnect.qrLabelWallet' })
+          : msg('QR code for connecting a wallet', { id: 'walletConnect.qrLabel' })
+      }
     ></wui-qr-code>`
   }
 

@@ -8,7 +8,8 @@ export const templates: Translations = {
   'account.copyAddress': 'Adresse kopieren',
   'account.disconnect': 'Trennen',
   'account.disconnected': 'Keine Wallet verbunden',
-  'account.eoaFallback': 'Diese Wallet hat hier keinen Smart Account: Sie ist mit einem regulären Konto (EOA) verbunden.',
+  'account.eoaFallback':
+    'Diese Wallet hat hier keinen Smart Account: Sie ist mit einem regulären Konto (EOA) verbunden.',
   'account.title': 'Konto',
   'account.unknownNetwork': 'Unbekanntes Netzwerk',
   'allWallets.empty': 'Keine Wallet gefunden',
@@ -69,7 +70,8 @@ export const templates: Translations = {
   'siwx.title': 'Anmelden',
   'swap.title': 'Tauschen',
   'switchActiveChain.anotherNetwork': 'ein anderes Netzwerk',
-  'switchActiveChain.explain': 'In diesem Netzwerk ist noch keine Wallet verbunden: Nach dem Wechsel können Sie eine dafür verbinden.',
+  'switchActiveChain.explain':
+    'In diesem Netzwerk ist noch keine Wallet verbunden: Nach dem Wechsel können Sie eine dafür verbinden.',
   'switchActiveChain.switch': 'Wechseln',
   'switchActiveChain.title': 'Chain wechseln',
   'switchNetwork.accept': 'Akzeptieren Sie den Netzwerkwechsel in der Wallet.',

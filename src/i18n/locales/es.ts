@@ -69,7 +69,8 @@ export const templates: Translations = {
   'siwx.title': 'Iniciar sesión',
   'swap.title': 'Intercambiar',
   'switchActiveChain.anotherNetwork': 'otra red',
-  'switchActiveChain.explain': 'Todavía no hay ninguna billetera conectada en esta red: al cambiar podrás conectar una.',
+  'switchActiveChain.explain':
+    'Todavía no hay ninguna billetera conectada en esta red: al cambiar podrás conectar una.',
   'switchActiveChain.switch': 'Cambiar',
   'switchActiveChain.title': 'Cambiar de cadena',
   'switchNetwork.accept': 'Acepta el cambio de red en la billetera.',

@@ -69,7 +69,8 @@ export const templates: Translations = {
   'siwx.title': 'Se connecter',
   'swap.title': 'Échanger',
   'switchActiveChain.anotherNetwork': 'un autre réseau',
-  'switchActiveChain.explain': 'Aucun portefeuille n’est encore connecté sur ce réseau : basculez pour pouvoir en connecter un.',
+  'switchActiveChain.explain':
+    'Aucun portefeuille n’est encore connecté sur ce réseau : basculez pour pouvoir en connecter un.',
   'switchActiveChain.switch': 'Basculer',
   'switchActiveChain.title': 'Changer de chaîne',
   'switchNetwork.accept': 'Acceptez le changement de réseau dans le portefeuille.',

@@ -8,7 +8,8 @@ export const templates: Translations = {
   'account.copyAddress': 'アドレスをコピー',
   'account.disconnect': '接続を解除',
   'account.disconnected': 'ウォレットが接続されていません',
-  'account.eoaFallback': 'このウォレットにはここでスマートアカウントがないため、通常のアカウント（EOA）で接続しました。',
+  'account.eoaFallback':
+    'このウォレットにはここでスマートアカウントがないため、通常のアカウント（EOA）で接続しました。',
   'account.title': 'アカウント',
   'account.unknownNetwork': '不明なネットワーク',
   'allWallets.empty': 'ウォレットが見つかりません',
@@ -69,7 +70,8 @@ export const templates: Translations = {
   'siwx.title': 'サインイン',
   'swap.title': 'スワップ',
   'switchActiveChain.anotherNetwork': '別のネットワーク',
-  'switchActiveChain.explain': 'このネットワークではまだウォレットが接続されていません。切り替えると、このネットワーク用のウォレットを接続できます。',
+  'switchActiveChain.explain':
+    'このネットワークではまだウォレットが接続されていません。切り替えると、このネットワーク用のウォレットを接続できます。',
   'switchActiveChain.switch': '切り替え',
   'switchActiveChain.title': 'チェーンを切り替え',
   'switchNetwork.accept': 'ウォレットでネットワークの切り替えを承認してください。',

@@ -69,7 +69,8 @@ export const templates: Translations = {
   'siwx.title': '로그인',
   'swap.title': '스왑',
   'switchActiveChain.anotherNetwork': '다른 네트워크',
-  'switchActiveChain.explain': '이 네트워크에 아직 연결된 지갑이 없습니다. 전환하면 이 네트워크용 지갑을 연결할 수 있습니다.',
+  'switchActiveChain.explain':
+    '이 네트워크에 아직 연결된 지갑이 없습니다. 전환하면 이 네트워크용 지갑을 연결할 수 있습니다.',
   'switchActiveChain.switch': '전환',
   'switchActiveChain.title': '체인 전환',
   'switchNetwork.accept': '지갑에서 네트워크 전환을 수락하세요.',

@@ -54,12 +54,17 @@ describe('motion and scale', () => {
 
     it('has no height or slide animation, and the shake is a flash of the focus ring', async () => {
       const card = await openView(modal, 'Connect')
-      expect(getComputedStyle(card).transitionProperty === 'none' || getComputedStyle(card).transitionDuration === '0s').to.equal(true)
+      expect(
+        getComputedStyle(card).transitionProperty === 'none' || getComputedStyle(card).transitionDuration === '0s'
+      ).to.equal(true)
       expect(getComputedStyle(card).animationName).to.equal('none')
       const view = modal.shadowRoot!.querySelector('w3m-router')!.shadowRoot!.querySelector<HTMLElement>('.view')!
       expect(getComputedStyle(view).animationName).to.equal('none')
       shakeModal()
-      await waitUntil(() => modal.shadowRoot!.querySelector('.card')!.classList.contains('shake'), 'the card did not shake')
+      await waitUntil(
+        () => modal.shadowRoot!.querySelector('.card')!.classList.contains('shake'),
+        'the card did not shake'
+      )
       expect(modal.shadowRoot!.querySelector('.card')).to.equal(card)
       expect(getComputedStyle(card).animationName).to.equal('w3m-flash')
       expect($modal.get().shake).to.equal(true)
@@ -72,7 +77,9 @@ describe('motion and scale', () => {
       openModal({ view: 'Connect' })
       showLoading('Authenticating...')
       await waitUntil(() => deepQuery(modal.shadowRoot!, '[data-variant=loading] .icon'), 'no loading toast')
-      expect(getComputedStyle(deepQuery(modal.shadowRoot!, '[data-variant=loading] .icon')!).animationName).to.equal('w3m-pulse')
+      expect(getComputedStyle(deepQuery(modal.shadowRoot!, '[data-variant=loading] .icon')!).animationName).to.equal(
+        'w3m-pulse'
+      )
       await expect(el).to.be.accessible()
     })
   })

@@ -57,7 +57,9 @@ describe('languages', () => {
   it('names the dialog after the view title, in the language', async () => {
     await setLocale('de')
     openModal({ view: 'Networks' })
-    await waitUntil(() => modal.shadowRoot!.querySelector('dialog')!.getAttribute('aria-label') === de['networks.title'])
+    await waitUntil(
+      () => modal.shadowRoot!.querySelector('dialog')!.getAttribute('aria-label') === de['networks.title']
+    )
     expect(modal.shadowRoot!.querySelector('dialog')!.getAttribute('lang')).to.equal('de')
   })
 
@@ -73,8 +75,12 @@ describe('languages', () => {
     showError(FAILED_TO_DISCONNECT)
     expect($toast.get().message).to.equal('Failed to disconnect')
     await waitUntil(() => deepQuery(modal.shadowRoot!, '[data-testid=toast-message]'), 'no toast')
-    expect(deepQuery(modal.shadowRoot!, '[data-testid=toast-message]')!.textContent).to.equal(de['error.disconnectFailed'])
-    expect(deepQuery(modal.shadowRoot!, '[data-testid=toast-alert]')!.textContent).to.contain(de['error.disconnectFailed'])
+    expect(deepQuery(modal.shadowRoot!, '[data-testid=toast-message]')!.textContent).to.equal(
+      de['error.disconnectFailed']
+    )
+    expect(deepQuery(modal.shadowRoot!, '[data-testid=toast-alert]')!.textContent).to.contain(
+      de['error.disconnectFailed']
+    )
   })
 
   it('mirrors the modal in Arabic and keeps it left-to-right otherwise', async () => {
@@ -128,7 +134,11 @@ describe('languages', () => {
       await setMessages({ 'connect.title': 'Sign in' })
       let error: unknown
       try {
-        await setMessages({ 'connect.titel': 'Oops', xx: { 'connect.title': 'x' }, 'header.close': 'Shut {0}' } as never)
+        await setMessages({
+          'connect.titel': 'Oops',
+          xx: { 'connect.title': 'x' },
+          'header.close': 'Shut {0}'
+        } as never)
       } catch (caught) {
         error = caught
       }
