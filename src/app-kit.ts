@@ -6,7 +6,8 @@ import type { Locale } from './i18n/locales.js'
 import type { MessageOverrides } from './i18n/overrides.js'
 import type { ChainNamespace } from './networks/types.js'
 import { initializeStores } from './stores/initialize.js'
-import { $locale, setLocale, setMessages } from './stores/locale.js'
+import { pageLocale } from './i18n/locales.js'
+import { $locale, initializeLocale, setLocale, setMessages } from './stores/locale.js'
 import { closeModal, openModal } from './stores/modal.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
@@ -81,6 +82,8 @@ function startConnection(needed: boolean): void {
 export function createAppKit(input: AppKitOptionsInput): AppKit {
   const options = parseOptions(input)
   initializeStores(options)
+  // The page's language (<html lang>, the browser's) is read here, not in a store.
+  if (typeof window !== 'undefined') initializeLocale(options.locale ?? pageLocale(), options.messages)
   mountModal()
   startConnection(options.adapters.length > 0 || options.enableWalletConnect)
   return {

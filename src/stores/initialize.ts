@@ -1,5 +1,4 @@
 import type { AppKitOptions } from '../config/options.js'
-import { initializeLocale } from './locale.js'
 import { configureNetworks } from './network.js'
 import { setOptions } from './options.js'
 import { configureSiwx } from './siwx.js'
@@ -12,5 +11,4 @@ export function initializeStores(options: AppKitOptions): void {
   configureSiwx(options.siwx)
   $theme.set({ themeMode: options.themeMode, themeVariables: options.themeVariables })
   watchSystemColorScheme()
-  initializeLocale(options.locale, options.messages)
 }

@@ -1,5 +1,5 @@
 import { map } from 'nanostores'
-import { SOURCE_LOCALE, pageLocale, textDirection, type Locale } from '../i18n/locales.js'
+import { SOURCE_LOCALE, textDirection, type Locale } from '../i18n/locales.js'
 import type { MessageOverrides } from '../i18n/overrides.js'
 
 export interface LocaleState {
@@ -42,15 +42,14 @@ export async function setMessages(messages: MessageOverrides): Promise<void> {
 }
 
 /**
- * createAppKit's part: the app's locale, else the page's; overrides are checked in the background
- * and a bad one is reported on the console as an AppKitOptionsError (createAppKit has returned).
+ * createAppKit's part: the locale it chose (the app's, else the page's); overrides are checked in
+ * the background and a bad one is reported on the console as an AppKitOptionsError (createAppKit
+ * has returned by then).
  */
-export function initializeLocale(locale: Locale | undefined, messages: MessageOverrides | undefined): void {
-  if (typeof window === 'undefined') return
+export function initializeLocale(chosen: Locale, messages: MessageOverrides | undefined): void {
   if (messages) {
     setMessages(messages).catch((error: unknown) => console.error('[appkit]', error))
   }
-  const chosen = locale ?? pageLocale()
   if (chosen !== SOURCE_LOCALE || $locale.get().locale !== SOURCE_LOCALE) {
     setLocale(chosen).catch((error: unknown) => console.error('[appkit] Loading the locale failed:', error))
   }
