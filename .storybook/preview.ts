@@ -1,6 +1,8 @@
-import type { Decorator, Preview } from '@storybook/web-components-vite'
+import type { Decorator, Loader, Preview } from '@storybook/web-components-vite'
 import type { ThemeMode } from '../src/config/options.js'
+import { LOCALES, SOURCE_LOCALE, isLocale, textDirection, type Locale } from '../src/i18n/locales.js'
 import { resetAccount } from '../src/stores/account.js'
+import { $locale, setLocale } from '../src/stores/locale.js'
 import { resetModal } from '../src/stores/modal.js'
 import { resetNetwork } from '../src/stores/network.js'
 import { resetOptions } from '../src/stores/options.js'
@@ -11,8 +13,48 @@ import { resetToast } from '../src/stores/toast.js'
 
 const CANVAS_BACKGROUND: Record<ThemeMode, string> = { light: '#ffffff', dark: '#0e0f10' }
 
+/** Each locale in its own language, for the toolbar. */
+const LOCALE_TITLES: Record<Locale, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  'pt-BR': 'Português (Brasil)',
+  ja: '日本語',
+  'zh-CN': '简体中文',
+  ko: '한국어',
+  tr: 'Türkçe',
+  ar: 'العربية'
+}
+
 function themeOf(value: unknown): ThemeMode {
   return value === 'dark' ? 'dark' : 'light'
+}
+
+/**
+ * Switches the kit to the toolbar's locale (setLocale: its texts load, every element re-renders)
+ * before the story renders, and marks the outcome on <html> for the story check
+ * (test/storybook/check-stories.mjs): `data-appkit-locale` is the locale in use once the switch
+ * has settled, `data-appkit-locale-error` says why a locale failed to load (the story then shows
+ * in the locale before it). `lang` and `dir` make the canvas a page in that language.
+ */
+const applyToolbarLocale: Loader = async ({ globals }) => {
+  const requested = isLocale(globals['locale']) ? globals['locale'] : SOURCE_LOCALE
+  const root = document.documentElement
+  delete root.dataset['appkitLocale']
+  delete root.dataset['appkitLocaleError']
+  try {
+    if ($locale.get().locale !== requested) await setLocale(requested)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    root.dataset['appkitLocaleError'] = `${requested}: ${reason}`
+    console.warn(`[storybook] The locale ${requested} did not load; the story stays in ${$locale.get().locale}.`, error)
+  }
+  const { locale } = $locale.get()
+  root.lang = locale
+  root.dir = textDirection(locale)
+  root.dataset['appkitLocale'] = locale
+  return {}
 }
 
 /**
@@ -32,6 +74,8 @@ const withFreshStoresAndTheme: Decorator = (story, context) => {
   const theme = themeOf(context.globals['theme'])
   setThemeMode(theme)
   document.body.style.background = CANVAS_BACKGROUND[theme]
+  // For the story check: the theme the story is shown in.
+  document.documentElement.dataset['appkitTheme'] = theme
   return rendered
 }
 
@@ -48,9 +92,19 @@ const preview: Preview = {
         ],
         dynamicTitle: true
       }
+    },
+    locale: {
+      description: 'The kit language (setLocale); ar also mirrors the layout',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: LOCALES.map(locale => ({ value: locale, title: LOCALE_TITLES[locale], right: locale })),
+        dynamicTitle: true
+      }
     }
   },
-  initialGlobals: { theme: 'light' },
+  initialGlobals: { theme: 'light', locale: SOURCE_LOCALE },
+  loaders: [applyToolbarLocale],
   decorators: [withFreshStoresAndTheme],
   parameters: {
     layout: 'centered',

@@ -102,7 +102,7 @@ export class W3mHeader extends LitElement {
             </button>`
           : nothing
       }
-      ${keyed(title, html`<h2 part="title" id="w3m-title" data-testid="header-title">${title}</h2>`)}
+      ${title ? keyed(title, html`<h2 part="title" id="w3m-title" data-testid="header-title">${title}</h2>`) : nothing}
       <button
         class="close"
         type="button"

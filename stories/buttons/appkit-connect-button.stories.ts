@@ -5,16 +5,19 @@ import { openModal } from '../../src/stores/modal.js'
 import { expectShadowText } from '../support/shadow-text.js'
 
 interface Args {
-  label: string
-  loadingLabel: string
+  label?: string
+  loadingLabel?: string
   size: 'md' | 'sm'
 }
 
-/** Opens the modal to connect; shows the loading label while the modal is open. */
+/**
+ * Opens the modal to connect; shows the loading label while the modal is open. With no label set,
+ * the button shows 'Connect Wallet' and 'Connecting...' in the toolbar's locale.
+ */
 const meta = {
   title: 'Buttons/appkit-connect-button',
   component: 'appkit-connect-button',
-  args: { label: 'Connect Wallet', loadingLabel: 'Connecting...', size: 'md' },
+  args: { size: 'md' },
   argTypes: { size: { control: 'inline-radio', options: ['md', 'sm'] } },
   render: args =>
     html`<appkit-connect-button

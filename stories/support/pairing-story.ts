@@ -8,6 +8,7 @@ import { openModal } from '../../src/stores/modal.js'
 import { $walletConnect, type WalletConnectState } from '../../src/stores/walletconnect.js'
 import { WC_URI, wcWallet } from '../../test/fixtures/walletconnect.js'
 import { expectModalView } from './expect-view.js'
+import { expectedText, isShownAs } from './localized.js'
 import { seedKit } from './seed.js'
 import '../../src/elements/w3m-modal.js'
 
@@ -64,7 +65,7 @@ export function qrShows(selector: string): Check {
 export function says(testid: string, text: string): Check {
   return view => {
     const said = shown(view, testid).textContent?.trim()
-    if (said !== text) throw new Error(`${testid} says "${said}", not "${text}"`)
+    if (!isShownAs(said, text)) throw new Error(`${testid} says "${said}", not ${expectedText(text)}`)
   }
 }
 

@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { connectedEvmAccount, connectedEvmAccountWithName } from '../../test/fixtures/accounts.js'
 import { localNetworks } from '../../test/fixtures/networks.js'
+import { expectedText, isShownAs } from '../support/localized.js'
 import { modalStory } from '../support/modal-story.js'
 
 function expectText(testid: string, text: string) {
   return (view: HTMLElement): void => {
     const shown = view.shadowRoot?.querySelector(`[data-testid=${testid}]`)?.textContent?.trim()
-    if (shown !== text) throw new Error(`Account shows "${shown}" in ${testid}, expected "${text}"`)
+    if (!isShownAs(shown, text))
+      throw new Error(`Account shows "${shown}" in ${testid}, expected ${expectedText(text)}`)
   }
 }
 

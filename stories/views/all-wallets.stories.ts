@@ -14,6 +14,7 @@ import {
 } from '../../test/fixtures/catalog.js'
 import { appKitOptions } from '../../test/fixtures/options.js'
 import { expectModalView } from '../support/expect-view.js'
+import { expectedText, localizedTexts } from '../support/localized.js'
 import { openModalOn } from '../support/seed.js'
 import '../../src/elements/w3m-modal.js'
 
@@ -29,8 +30,8 @@ function expectShown(testid: string, text?: string): Check {
   return view => {
     const shown = view.shadowRoot?.querySelector(`[data-testid=${testid}]`)
     if (!shown) throw new Error(`AllWallets shows no [data-testid=${testid}]`)
-    if (text && !shown.textContent?.includes(text))
-      throw new Error(`${testid} says "${shown.textContent}", not "${text}"`)
+    if (text && !localizedTexts(text).some(localized => shown.textContent?.includes(localized)))
+      throw new Error(`${testid} says "${shown.textContent}", not ${expectedText(text)}`)
   }
 }
 

@@ -4,6 +4,7 @@ import { waitFor } from 'storybook/test'
 import { selectConnector } from '../../src/stores/connection.js'
 import { ProviderError, type FakeEip1193Provider } from '../../test/fixtures/eip1193-provider.js'
 import { expectModalView } from '../support/expect-view.js'
+import { expectedText, isShownAs } from '../support/localized.js'
 import { STORY_WALLET, installStoryWallet } from '../support/fake-wallet.js'
 import { seedKit } from '../support/seed.js'
 import { openModal } from '../../src/stores/modal.js'
@@ -27,7 +28,8 @@ function connectingStory(prepare: (provider: FakeEip1193Provider) => void, testi
       await waitFor(
         () => {
           const shown = view.shadowRoot?.querySelector(`[data-testid=${testid}]`)?.textContent?.trim()
-          if (shown !== text) throw new Error(`ConnectingExternal shows "${shown}", expected "${text}"`)
+          if (!isShownAs(shown, text))
+            throw new Error(`ConnectingExternal shows "${shown}", expected ${expectedText(text)}`)
         },
         { timeout: 5000 }
       )

@@ -7,6 +7,7 @@ import { chooseNetwork } from '../../src/stores/network-switch.js'
 import { ProviderError, type FakeEip1193Provider } from '../../test/fixtures/eip1193-provider.js'
 import { localNetworks } from '../../test/fixtures/networks.js'
 import { expectModalView } from '../support/expect-view.js'
+import { expectedText, isShownAs } from '../support/localized.js'
 import { STORY_WALLET, installStoryWallet } from '../support/fake-wallet.js'
 import { seedKit } from '../support/seed.js'
 import '../../src/elements/w3m-modal.js'
@@ -30,7 +31,7 @@ function switchStory(prepare: (provider: FakeEip1193Provider) => void, testid: s
       await waitFor(
         () => {
           const shown = view.shadowRoot?.querySelector(`[data-testid=${testid}]`)?.textContent?.trim()
-          if (shown !== text) throw new Error(`SwitchNetwork shows "${shown}", expected "${text}"`)
+          if (!isShownAs(shown, text)) throw new Error(`SwitchNetwork shows "${shown}", expected ${expectedText(text)}`)
         },
         { timeout: 5000 }
       )

@@ -1,26 +1,37 @@
-// Opens every story of the built Storybook (storybook-static/) in headless Chromium and fails on
-// any console error, uncaught exception, render error, play-function failure, empty story or
-// custom element that never registered. Prints one line per story, then
+// Opens every story of the built Storybook (storybook-static/) in headless Chromium, once in each
+// combination of theme (light, dark) and locale (en, ar), and fails on any console error, uncaught
+// exception, render error, play-function failure, empty story, custom element that never
+// registered, locale that did not load, or axe violation (axe-check.mjs: WCAG 2.2 AA and best
+// practices). Each story in each combination is one check: one line each, then
 // `storybook: N passed, M failed`; exits 1 when anything failed or no story was found.
 // Usage: npm run test:storybook (builds first), or node test/storybook/check-stories.mjs.
 // Environment: STORYBOOK_STATIC_DIR (another build), STORYBOOK_URL (a running `npm run storybook`),
-// STORYBOOK_CHECK_CONCURRENCY (pages at once, default 2).
+// STORYBOOK_CHECK_CONCURRENCY (pages at once, default 2), STORYBOOK_CHECK_FILTER (only the stories
+// whose id contains it), STORYBOOK_CHECK_REPORT (a file to write every failure to, as JSON).
 /* global window, document, customElements -- listenForOutcome and waitForStory run in the page */
 import { createReadStream } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
+import { describeViolations, runAxe } from './axe-check.mjs'
 
 /** The built Storybook: storybook-static/, or STORYBOOK_STATIC_DIR (or see STORYBOOK_URL below). */
 const ROOT = process.env.STORYBOOK_STATIC_DIR
   ? resolve(process.env.STORYBOOK_STATIC_DIR)
   : resolve(fileURLToPath(new URL('../../storybook-static/', import.meta.url)))
 const STORY_TIMEOUT_MS = 15_000
-/** Stories checked at once, each in its own page (STORYBOOK_CHECK_CONCURRENCY; default 2). */
+/** Checks run at once, each in its own page and browser context (STORYBOOK_CHECK_CONCURRENCY; default 2). */
 const CONCURRENCY = Math.max(1, Number(process.env.STORYBOOK_CHECK_CONCURRENCY) || 2)
+/** The toolbar globals of .storybook/preview.ts each story is checked in: ar is the right-to-left locale. */
+const COMBINATIONS = [
+  { theme: 'light', locale: 'en' },
+  { theme: 'dark', locale: 'en' },
+  { theme: 'light', locale: 'ar' },
+  { theme: 'dark', locale: 'ar' }
+]
 
 const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -80,7 +91,8 @@ async function readStories(origin) {
     })
   }
   const index = JSON.parse(text)
-  return Object.values(index.entries ?? {}).filter(entry => entry.type === 'story')
+  const filter = process.env.STORYBOOK_CHECK_FILTER ?? ''
+  return Object.values(index.entries ?? {}).filter(entry => entry.type === 'story' && entry.id.includes(filter))
 }
 
 /**
@@ -151,6 +163,23 @@ async function waitForStory(page) {
   return handle.jsonValue()
 }
 
+/**
+ * Waits until the preview shows the story in the combination's theme and locale (.storybook/preview.ts
+ * marks both on <html> once applied). Returns error messages: a locale that did not load.
+ */
+async function waitForCombination(page, combination) {
+  const handle = await page.waitForFunction(
+    ({ theme, locale }) => {
+      const { appkitTheme, appkitLocale, appkitLocaleError } = document.documentElement.dataset
+      if (appkitLocaleError) return [`the locale did not load: ${appkitLocaleError}`]
+      return appkitTheme === theme && appkitLocale === locale ? [] : false
+    },
+    combination,
+    { timeout: STORY_TIMEOUT_MS, polling: 50 }
+  )
+  return handle.jsonValue()
+}
+
 /** One line of a possibly multi-line message (a stack trace adds nothing to the report). */
 function firstLine(text) {
   return String(text).trim().split('\n')[0]
@@ -162,11 +191,25 @@ function isFaviconRequest(message) {
   return Boolean(url) && new URL(url).pathname === '/favicon.ico'
 }
 
-async function checkStory(browser, origin, story) {
+/** The story's iframe URL with the combination as Storybook globals (`globals=theme:dark;locale:ar`). */
+function storyUrl(origin, story, { theme, locale }) {
+  const globals = `theme:${theme};locale:${locale}`
+  return `${origin}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story&globals=${encodeURIComponent(globals)}`
+}
+
+/**
+ * Checks one story in one combination: its failures (render, console, locale) and axe violations.
+ * The page opens in the worker's own browser context with the origin's storage cleared first
+ * (local and session storage, IndexedDB, cookies, caches, service workers), so each check is a
+ * fresh visitor; the context's HTTP and compiled-code cache stays warm (a third less time).
+ */
+async function checkStory(context, origin, story, combination) {
   const failures = []
-  // Each story in a fresh context, as a fresh visitor: no storage left by the stories before it.
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
+  const violations = []
   const page = await context.newPage()
+  const devtools = await context.newCDPSession(page)
+  await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+  await devtools.detach()
   await page.addInitScript(listenForOutcome)
   page.on('console', message => {
     if (message.type() !== 'error' || isFaviconRequest(message)) return
@@ -174,16 +217,18 @@ async function checkStory(browser, origin, story) {
   })
   page.on('pageerror', error => failures.push(`page error: ${firstLine(error.message)}`))
   try {
-    await page.goto(`${origin}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story`, { waitUntil: 'commit' })
+    await page.goto(storyUrl(origin, story, combination), { waitUntil: 'commit' })
     failures.push(...(await waitForStory(page)).map(firstLine))
+    failures.push(...(await waitForCombination(page, combination)))
     // Let what the story started settle (lazy views, 150 ms transitions) so late errors show.
     await page.waitForTimeout(200)
+    violations.push(...(await runAxe(page)))
   } catch (error) {
     failures.push(firstLine(error instanceof Error ? error.message : error))
   } finally {
-    await context.close()
+    await page.close()
   }
-  return failures
+  return { failures, violations }
 }
 
 async function main() {
@@ -204,23 +249,25 @@ async function main() {
     console.log('storybook: 0 passed, 0 failed')
     return 1
   }
+  const checks = stories.flatMap(story => COMBINATIONS.map(combination => ({ story, combination })))
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true })
-  const results = new Array(stories.length)
+  const results = new Array(checks.length)
   let printed = 0
   let passed = 0
   let failed = 0
-  /** Prints finished results in index order, as soon as every earlier story has finished. */
+  /** Prints finished results in index order, as soon as every earlier check has finished. */
   const flush = () => {
-    while (printed < stories.length && results[printed]) {
-      const story = stories[printed]
-      const failures = results[printed]
-      const label = `${story.title} / ${story.name} (${story.id})`
-      if (failures.length === 0) {
+    while (printed < checks.length && results[printed]) {
+      const { story, combination } = checks[printed]
+      const { failures, violations } = results[printed]
+      const label = `${story.title} / ${story.name} (${story.id}) [${combination.theme} ${combination.locale}]`
+      if (failures.length === 0 && violations.length === 0) {
         passed += 1
         console.log(`ok   ${label}`)
       } else {
         failed += 1
-        console.log(`FAIL ${label}: ${failures.join(' | ')}`)
+        const axeLines = describeViolations(violations).map(message => `\n    ${message}`)
+        console.log(`FAIL ${label}${failures.length ? `: ${failures.join(' | ')}` : ':'}${axeLines.join('')}`)
       }
       printed += 1
     }
@@ -228,19 +275,56 @@ async function main() {
   try {
     let next = 0
     const worker = async () => {
-      while (next < stories.length) {
-        const index = next++
-        results[index] = await checkStory(browser, origin, stories[index])
-        flush()
+      // One context per worker, never shared by two pages at once.
+      const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
+      try {
+        while (next < checks.length) {
+          const index = next++
+          const { story, combination } = checks[index]
+          results[index] = await checkStory(context, origin, story, combination).catch(error => ({
+            failures: [`the check did not run: ${firstLine(error instanceof Error ? error.message : error)}`],
+            violations: []
+          }))
+          flush()
+        }
+      } finally {
+        await context.close()
       }
     }
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, stories.length) }, worker))
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, checks.length) }, worker))
   } finally {
     await browser.close()
     await stopServer()
   }
+  summarizeViolations(checks, results)
+  if (process.env.STORYBOOK_CHECK_REPORT) await writeReport(process.env.STORYBOOK_CHECK_REPORT, checks, results)
   console.log(`storybook: ${passed} passed, ${failed} failed`)
   return failed > 0 ? 1 : 0
+}
+
+/** After the per-check lines: each violated axe rule once, with how many checks it failed. */
+function summarizeViolations(checks, results) {
+  const byRule = new Map()
+  results.forEach(({ violations }, index) => {
+    for (const { rule, impact } of violations) {
+      const entry = byRule.get(rule) ?? { impact, checks: 0, stories: new Set() }
+      entry.checks += 1
+      entry.stories.add(checks[index].story.id)
+      byRule.set(rule, entry)
+    }
+  })
+  if (byRule.size === 0) return
+  console.log('axe violations by rule:')
+  for (const [rule, { impact, checks: count, stories }] of byRule)
+    console.log(`  ${rule} (${impact}): ${count} checks, ${stories.size} stories`)
+}
+
+/** Every failed check as JSON: story, theme, locale, failures and axe violations with their nodes. */
+async function writeReport(file, checks, results) {
+  const failedChecks = checks
+    .map(({ story, combination }, index) => ({ story: story.id, ...combination, ...results[index] }))
+    .filter(check => check.failures.length > 0 || check.violations.length > 0)
+  await writeFile(file, `${JSON.stringify(failedChecks, null, 2)}\n`)
 }
 
 main().then(

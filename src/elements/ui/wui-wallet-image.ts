@@ -74,7 +74,7 @@ export class WuiWalletImage extends LitElement {
         place-items: center;
         font-weight: 600;
         font-size: calc(var(--wui-wallet-image-size, 56px) * 0.34);
-        color: var(--w3m-color-fg-muted);
+        color: var(--w3m-color-fg);
         background: color-mix(in srgb, var(--hue) 22%, var(--w3m-color-surface));
       }
       [data-hue='0'] {

@@ -127,9 +127,8 @@ export class W3mAllWalletsView extends LitElement {
   }
 
   private renderEmpty() {
-    return html`<p class="message" data-testid="wallets-empty">
-      ${msg('No wallet found', { id: 'allWallets.empty' })}
-    </p>`
+    const text = msg('No wallet found', { id: 'allWallets.empty' })
+    return html`<p class="message" data-testid="wallets-empty">${text}</p>`
   }
 
   private renderSkeletons() {

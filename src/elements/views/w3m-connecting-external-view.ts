@@ -34,13 +34,12 @@ export class W3mConnectingExternalView extends LitElement {
     const name = connector?.name ?? msg('your wallet', { id: 'common.yourWallet' })
     const { connectingConnectorId, error } = this.connection.value
     const failed = error !== undefined && error.connectorId === id && connectingConnectorId !== id
+    const reason = error ? localizeText(error.message) : ''
     return html`<wui-wallet-image .src=${connector?.imageUrl} .name=${connector?.name ?? ''}></wui-wallet-image>
       <p class="title" data-testid="connecting-wallet-name">${name}</p>
       ${
         failed
-          ? html`<p class="error" part="error" role="alert" data-testid="connecting-error">
-                ${localizeText(error.message)}
-              </p>
+          ? html`<p class="error" part="error" role="alert" data-testid="connecting-error">${reason}</p>
               <div class="actions">
                 <button
                   type="button"

@@ -29,12 +29,11 @@ export class W3mConnectingWalletConnectBasicView extends WalletConnectPairingVie
   }
 
   override render() {
+    const scan = msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })
     const pairing =
       this.pairing.value.status === 'failed'
         ? this.renderFailure()
-        : html`<p class="title" data-testid="wc-title">
-              ${msg('Scan this QR code with your phone', { id: 'walletConnect.scan' })}
-            </p>
+        : html`<p class="title" data-testid="wc-title">${scan}</p>
             ${this.renderQr()}
             <div class="actions">${this.renderCopyLink()}</div>`
     return html`${pairing}

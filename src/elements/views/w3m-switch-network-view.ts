@@ -41,11 +41,11 @@ export class W3mSwitchNetworkView extends LitElement {
       this.connectors.value.connectors.find(c => c.id === activeConnectorId)?.name ??
       msg('your wallet', { id: 'common.yourWallet' })
     const { status, error, target: asked } = this.switching.value
+    const reason = error ? localizeText(error) : ''
+    const done = msg(str`Switched to ${name}`, { id: 'switchNetwork.done' })
     const body =
       status === 'failed' && asked === id
-        ? html`<p class="error" part="error" role="alert" data-testid="switch-network-error">
-              ${error ? localizeText(error) : ''}
-            </p>
+        ? html`<p class="error" part="error" role="alert" data-testid="switch-network-error">${reason}</p>
             <div class="actions">
               <button
                 type="button"
@@ -57,17 +57,14 @@ export class W3mSwitchNetworkView extends LitElement {
               </button>
             </div>`
         : activeNetwork?.caipNetworkId === id && status !== 'switching'
-          ? html`<p role="status" data-testid="switch-network-done">
-              ${msg(str`Switched to ${name}`, { id: 'switchNetwork.done' })}
-            </p>`
+          ? html`<p role="status" data-testid="switch-network-done">${done}</p>`
           : html`<p class="status" part="status" role="status" data-testid="switch-network-status">
                 <span class="spinner" aria-hidden="true"></span
                 >${msg(str`Approve in ${wallet}`, { id: 'switchNetwork.approveIn' })}
               </p>
               <p class="muted">${msg('Accept the network switch in the wallet.', { id: 'switchNetwork.accept' })}</p>`
-    return html`<p class="title" data-testid="switch-network-target">
-        ${msg(str`Switch to ${name}`, { id: 'switchNetwork.switchTo' })}
-      </p>
+    const title = msg(str`Switch to ${name}`, { id: 'switchNetwork.switchTo' })
+    return html`<p class="title" data-testid="switch-network-target">${title}</p>
       ${body}`
   }
 }

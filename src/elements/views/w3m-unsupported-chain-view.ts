@@ -46,6 +46,7 @@ export class W3mUnsupportedChainView extends LitElement {
     const { unsupportedChain, activeNamespace } = this.connection.value
     const networks = this.network.value.networks.filter(n => !activeNamespace || n.chainNamespace === activeNamespace)
     const { status, error } = this.switching.value
+    const reason = error ? localizeText(error) : ''
     return html`<p class="title">
         ${msg("This app does not support your wallet's network", { id: 'unsupportedChain.title' })}
       </p>
@@ -56,7 +57,7 @@ export class W3mUnsupportedChainView extends LitElement {
             : msg('Choose a network this app supports.', { id: 'unsupportedChain.choose' })
         }
       </p>
-      ${status === 'failed' ? html`<p class="error" role="alert" data-testid="unsupported-chain-error">${error ? localizeText(error) : ''}</p>` : ''}
+      ${status === 'failed' ? html`<p class="error" role="alert" data-testid="unsupported-chain-error">${reason}</p>` : ''}
       <ul aria-label=${msg('Supported networks', { id: 'unsupportedChain.networks' })}>
         ${networks.map(
           n =>

@@ -113,12 +113,12 @@ export abstract class WalletConnectPairingView extends LitElement {
   /** The wallet, why pairing failed (role=alert) and Try again, which makes a new pairing. */
   protected renderFailure() {
     const wallet = this.wallet
+    const { error } = this.pairing.value
+    const reason = error ? localizeText(error) : msg('Connection failed', { id: 'walletConnect.failed' })
     return html`${
         wallet ? html`<wui-wallet-image .src=${wallet.imageUrl} .name=${wallet.name}></wui-wallet-image>` : nothing
       }
-      <p class="error" part="error" role="alert" data-testid="wc-error">
-        ${this.pairing.value.error ? localizeText(this.pairing.value.error) : msg('Connection failed', { id: 'walletConnect.failed' })}
-      </p>
+      <p class="error" part="error" role="alert" data-testid="wc-error">${reason}</p>
       <div class="actions">
         <button type="button" class="action primary" data-testid="wc-retry" @click=${() => void retryWalletConnect()}>
           ${msg('Try again', { id: 'common.tryAgain' })}
