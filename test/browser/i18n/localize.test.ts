@@ -2,6 +2,8 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing'
 import { msg } from '@lit/localize'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/buttons/appkit-connect-button.js'
+import '../../../src/elements/buttons/appkit-account-button.js'
+import { resetAccount, setAccount } from '../../../src/stores/account.js'
 import type { W3mModal } from '../../../src/elements/w3m-modal.js'
 import { AppKitOptionsError } from '../../../src/config/options.js'
 import { CATALOG } from '../../../src/i18n/catalog.js'
@@ -91,6 +93,28 @@ describe('languages', () => {
     await waitForText(modal, '[data-testid=header-title]', ar['connect.title']!)
     expect(dialog.getAttribute('dir')).to.equal('rtl')
     expect($locale.get().direction).to.equal('rtl')
+  })
+
+  it('flips the back arrow in Arabic only, and keeps addresses and amounts left to right', async () => {
+    openModal({ view: 'Connect' })
+    pushView('Networks')
+    const arrow = () => deepQuery(modal.shadowRoot!, '[data-testid=header-back] svg')
+    await waitUntil(() => arrow(), 'no back button')
+    expect(getComputedStyle(arrow()!).transform).to.equal('none')
+    await setLocale('ar')
+    await waitUntil(
+      () => getComputedStyle(arrow()!).transform === 'matrix(-1, 0, 0, 1, 0, 0)',
+      'the arrow is not mirrored'
+    )
+    setAccount({ address: '0x1234567890abcdef1234567890abcdef12345678', balance: '1234.56789', balanceSymbol: 'ETH' })
+    const button = await fixture(html`<appkit-account-button></appkit-account-button>`)
+    const address = button.shadowRoot!.querySelector('[data-testid=account-button-address]')!
+    const balance = button.shadowRoot!.querySelector('[data-testid=account-button-balance]')!
+    expect(button.shadowRoot!.querySelector('button')!.getAttribute('dir')).to.equal('rtl')
+    expect([address.localName, address.getAttribute('dir')]).to.deep.equal(['bdi', 'ltr'])
+    expect([balance.localName, balance.getAttribute('dir')]).to.deep.equal(['bdi', 'ltr'])
+    expect(balance.textContent).to.contain(new Intl.NumberFormat('ar', { maximumFractionDigits: 3 }).format(1234.567))
+    resetAccount()
   })
 
   it("translates the host page's connect button, unless the app set its label", async () => {
