@@ -1,6 +1,7 @@
 import type { Decorator, Loader, Preview } from '@storybook/web-components-vite'
 import type { ThemeMode } from '../src/config/options.js'
-import { LOCALES, SOURCE_LOCALE, isLocale, textDirection, type Locale } from '../src/i18n/locales.js'
+import { LOCALE_NAMES } from '../src/i18n/locale-names.js'
+import { LOCALES, SOURCE_LOCALE, isLocale, textDirection } from '../src/i18n/locales.js'
 import { resetAccount } from '../src/stores/account.js'
 import { $locale, setLocale } from '../src/stores/locale.js'
 import { resetModal } from '../src/stores/modal.js'
@@ -12,20 +13,6 @@ import { setThemeMode } from '../src/stores/theme.js'
 import { resetToast } from '../src/stores/toast.js'
 
 const CANVAS_BACKGROUND: Record<ThemeMode, string> = { light: '#ffffff', dark: '#0e0f10' }
-
-/** Each locale in its own language, for the toolbar. */
-const LOCALE_TITLES: Record<Locale, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  'pt-BR': 'Português (Brasil)',
-  ja: '日本語',
-  'zh-CN': '简体中文',
-  ko: '한국어',
-  tr: 'Türkçe',
-  ar: 'العربية'
-}
 
 function themeOf(value: unknown): ThemeMode {
   return value === 'dark' ? 'dark' : 'light'
@@ -98,7 +85,7 @@ const preview: Preview = {
       toolbar: {
         title: 'Locale',
         icon: 'globe',
-        items: LOCALES.map(locale => ({ value: locale, title: LOCALE_TITLES[locale], right: locale })),
+        items: LOCALES.map(locale => ({ value: locale, title: LOCALE_NAMES[locale], right: locale })),
         dynamicTitle: true
       }
     }

@@ -3,7 +3,7 @@
  * button per public view, a theme switch, and the test wallets' state. Only the public API.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react'
-import { LOCALES, VIEW_NAMES, type Locale, type ViewName } from 'appkit-elements'
+import { LOCALES, LOCALE_NAMES, VIEW_NAMES, type Locale, type ViewName } from 'appkit-elements'
 import {
   AppKitButton,
   AppKitNetworkButton,
@@ -135,20 +135,6 @@ function ThemePanel() {
       </div>
     </Panel>
   )
-}
-
-/** Each shipped locale in its own language, for the picker. */
-const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  'pt-BR': 'Português (Brasil)',
-  ja: '日本語',
-  'zh-CN': '简体中文',
-  ko: '한국어',
-  tr: 'Türkçe',
-  ar: 'العربية'
 }
 
 function LocalePanel() {

@@ -3,9 +3,17 @@
  * This is the whole public API; everything else is internal.
  */
 export { createAppKit, type AppKit, type ThemeSnapshot } from './app-kit.js'
-export { AppKitOptionsError, type AppKitOptionsInput, type AppKitOptions, type Features, type ThemeMode, type ThemeVariables } from './config/options.js'
+export {
+  AppKitOptionsError,
+  type AppKitOptionsInput,
+  type AppKitOptions,
+  type Features,
+  type ThemeMode,
+  type ThemeVariables
+} from './config/options.js'
 export { VIEW_NAMES, type ViewName } from './config/views.js'
 export { LOCALES, type Locale } from './i18n/locales.js'
+export { LOCALE_NAMES } from './i18n/locale-names.js'
 export type { MessageOverrides } from './i18n/overrides.js'
 export type { MessageId } from './i18n/catalog.js'
 export type { CaipNetwork, ChainNamespace } from './networks/types.js'

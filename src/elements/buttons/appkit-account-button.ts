@@ -36,21 +36,8 @@ export class AppKitAccountButton extends LitElement {
   }
 
   override render() {
-    const { address, profileName, balance, balanceSymbol } = this.account.value
+    const { address } = this.account.value
     const { locale, direction } = this.locale.value
-    if (!address) {
-      return html`<button
-        part="button"
-        type="button"
-        data-testid="account-button"
-        aria-haspopup="dialog"
-        lang=${locale}
-        dir=${direction}
-        @click=${() => openModal()}
-      >
-        <span class="muted">${msg('Not connected', { id: 'button.notConnected' })}</span>
-      </button>`
-    }
     return html`<button
       part="button"
       type="button"
@@ -58,9 +45,16 @@ export class AppKitAccountButton extends LitElement {
       aria-haspopup="dialog"
       lang=${locale}
       dir=${direction}
-      @click=${() => openModal({ view: 'Account' })}
+      @click=${() => openModal(address ? { view: 'Account' } : {})}
     >
-      ${
+      ${address ? this.renderAccount(address, locale) : html`<span class="muted">${msg('Not connected', { id: 'button.notConnected' })}</span>`}
+    </button>`
+  }
+
+  /** The balance and the name or address, left to right in every language. */
+  private renderAccount(address: string, locale: string) {
+    const { profileName, balance, balanceSymbol } = this.account.value
+    return html`${
         this.balance === 'show' && balance !== undefined
           ? html`<bdi part="balance" class="muted" dir="ltr" data-testid="account-button-balance"
               >${formatAmount(balance, locale)} ${balanceSymbol ?? ''}</bdi
@@ -69,8 +63,7 @@ export class AppKitAccountButton extends LitElement {
       }
       <bdi data-testid="account-button-address" dir=${profileName ? 'auto' : 'ltr'}
         >${profileName ?? truncateAddress(address)}</bdi
-      >
-    </button>`
+      >`
   }
 }
 
