@@ -1,0 +1,128 @@
+// First-load benchmark (issue 9): what the kit costs a page before and when a visitor opens it,
+// side by side with a floor, a React 19 page with a plain native <dialog>.
+//
+//   npm run bench:first-load [-- --runs 5] [-- --disable-cache] [-- --keep]
+//
+// 1. Builds with production Vite builds into a new folder under os.tmpdir() (bench/first-load-build.mjs):
+//    the script-tag example page (examples/script-tag/ with the kit from vite.script-tag.config.ts),
+//    the React example (examples/react/, against a fresh library build), the floor (bench/floor/),
+//    and the classic single file (--mode classic), whose gzip size the table shows too.
+//    Nothing is written into the repository (only `npm run build` into the gitignored dist/ when
+//    dist/ lacks the entry points the React example's config checks). No backend: the pages run bare.
+// 2. Serves them from one node:http server on 127.0.0.1 (a free port), uncompressed.
+// 3. Runs each page --runs times (5), interleaved (vanilla, React, floor, vanilla, ...), each in a new
+//    browser context (a cold cache) of headless Chromium with the project's flags (scripts/chromium.mjs);
+//    --disable-cache also sets CDP Network.setCacheDisabled, which also defeats any prefetch.
+// 4. Per run (bench/first-load-run.mjs): waits for the page to go idle (no request for 500 ms and
+//    requestIdleCallback settled), then clicks the open button and measures
+//    - JS fetched before the click: every script response (resource type script, or .js) requested
+//      since navigation until the benchmark moves the mouse to click (idle-time chunks included;
+//      what hovering the button prefetches counts as after the click), files and the gzip -9 size
+//      of the bodies served;
+//    - click -> first view visible: from the click event's timestamp to the animation frame where the
+//      dialog is open and its first view shows rendered content (performance.now() in the page);
+//    - long tasks before the click: the 'longtask' entries (observer registered before any page script);
+//    - heap with the modal open: CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage;
+//    - failed requests: status >= 400 or failed, by URL, with what asked for them.
+// 5. Prints the medians, each against the floor (ratio and difference), the issue's goals, and
+//    writes every run as JSON under os.tmpdir(). A benchmark, not a test: exits 0, or 1 when a
+//    figure could not be measured at all (or 2 past its 8-minute watchdog).
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs'
+import { PAGES, buildPages, removeBuild, serve } from './first-load-build.mjs'
+import { printFailures, printGoals, printTable, runLine, summarize } from './first-load-report.mjs'
+import { runOnce } from './first-load-run.mjs'
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'disable-cache': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false }
+  }
+})
+const RUNS = Math.max(1, Math.min(50, Number(values.runs) || 5))
+
+let server
+let browser
+let built
+const started = performance.now()
+const watchdog = setTimeout(() => {
+  console.error('bench/first-load.mjs: over 8 minutes, giving up')
+  void cleanup().finally(() => process.exit(2))
+}, 480_000)
+watchdog.unref()
+
+async function cleanup() {
+  await browser?.close().catch(() => undefined)
+  await server?.close()
+  if (!values.keep) removeBuild(built?.dir)
+}
+
+async function main() {
+  console.log('first-load benchmark (issue 9): building the pages with Vite ...')
+  built = await buildPages({ log: text => console.log(`  ${text}`) })
+  const classicGzip = gzipSync(readFileSync(built.classic), { level: 9 }).length
+  console.log(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s into ${built.dir}`)
+
+  server = await serve(built.site)
+  browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS })
+  console.log(
+    `serving on ${server.url}; Chromium ${browser.version()} headless; ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)}`
+  )
+  console.log(
+    `${RUNS} runs per page, interleaved, a new browser context per run${values['disable-cache'] ? ', CDP cache disabled' : ''}\n`
+  )
+
+  const runs = []
+  for (let round = 1; round <= RUNS; round += 1) {
+    for (const page of PAGES) {
+      const result = await runOnce(browser, server, page, { disableCache: values['disable-cache'] })
+      runs.push({ round, ...result })
+      console.log(`  run ${round}/${RUNS} ${page.key.padEnd(7)} ${runLine(result)}`)
+    }
+  }
+
+  const summaries = Object.fromEntries(
+    PAGES.map(page => [page.key, summarize(runs.filter(run => run.page === page.key))])
+  )
+  console.log(`\nmedians of ${RUNS} runs (range min-max); "vs floor" is the ratio to the floor and the difference\n`)
+  printTable(summaries, classicGzip)
+  printGoals(summaries, classicGzip)
+  console.log('\nfailed requests and page errors:')
+  printFailures(summaries)
+  if (Object.values(summaries).every(s => s.failed.length === 0 && s.errors.length === 0)) console.log('  none')
+
+  const file = join(tmpdir(), `appkit-first-load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  writeFileSync(
+    file,
+    `${JSON.stringify({ chromium: browser.version(), cpus: cpus().length, runsPerPage: RUNS, disableCache: values['disable-cache'], classicGzip, summaries, runs }, null, 2)}\n`
+  )
+  console.log(`\nraw runs: ${file}`)
+  console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`)
+
+  const unmeasured = PAGES.flatMap(page =>
+    ['jsGzip', 'clickToView', 'longTasks', 'heap']
+      .filter(key => summaries[page.key][key] === null)
+      .map(key => `${page.key} ${key}`)
+  )
+  if (unmeasured.length > 0) {
+    console.error(`\nbench/first-load.mjs: could not measure ${unmeasured.join(', ')} in any run`)
+    return 1
+  }
+  return 0
+}
+
+try {
+  const code = await main()
+  await cleanup()
+  process.exit(code)
+} catch (error) {
+  console.error(`bench/first-load.mjs: ${error instanceof Error ? (error.stack ?? error.message) : error}`)
+  await cleanup()
+  process.exit(1)
+}
