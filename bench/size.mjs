@@ -6,7 +6,8 @@
 // - a figure exceeds its budget in bench/size-budget.json (a lazy chunk without a budget of its
 //   own gets `lazyChunkDefault`), or
 // - the first load carries a view module (src/elements/views/w3m-*-view.ts), viem,
-//   @solana/web3.js or the WalletConnect SDK.
+//   @solana/web3.js or the WalletConnect SDK, or
+// - the classic file inlines the WalletConnect SDK (it loads appkit-elements.walletconnect.js).
 // `--json` prints the figures as JSON instead of a table.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,6 +22,8 @@ import {
   readChunkGraph
 } from './bundle-graph.mjs'
 
+const WALLETCONNECT = 'appkit-elements.walletconnect.js'
+
 export function measure() {
   const graph = readChunkGraph()
   const closure = firstLoadClosure(graph)
@@ -33,8 +36,17 @@ export function measure() {
     firstLoad: { gzip: firstLoadFiles.reduce((sum, file) => sum + file.gzip, 0), files: firstLoadFiles },
     lazy,
     classic: { fileName: CLASSIC, gzip: gzipBytes(CLASSIC) },
-    forbidden: forbiddenInFirstLoad(graph, closure)
+    walletConnect: { fileName: WALLETCONNECT, gzip: gzipBytes(WALLETCONNECT) },
+    forbidden: forbiddenInFirstLoad(graph, closure),
+    sdkInClassic: walletConnectSdkInClassic()
   }
+}
+
+/** The WalletConnect SDK modules the classic file holds: none, it loads them from beside itself. */
+function walletConnectSdkInClassic() {
+  const file = join(ROOT, 'dist/.vite/appkit-elements.classic.modules.json')
+  const { chunks } = JSON.parse(readFileSync(file, 'utf8'))
+  return chunks.flatMap(chunk => chunk.modules).filter(module => /node_modules[\\/]@walletconnect[\\/]/.test(module))
 }
 
 function main() {
@@ -67,7 +79,12 @@ function main() {
     row(
       sizes.classic.gzip,
       check('classic bundle', sizes.classic.gzip, budget.classic),
-      `classic ${CLASSIC} (everything, one file)`
+      `classic ${CLASSIC} (every view, one file)`
+    )
+    row(
+      sizes.walletConnect.gzip,
+      check('WalletConnect file', sizes.walletConnect.gzip, budget.walletConnectFile),
+      `lazy ${WALLETCONNECT} (the SDK the classic file loads on use)`
     )
   }
   // Budgets are checked in --json mode too.
@@ -76,6 +93,12 @@ function main() {
     for (const chunk of sizes.lazy)
       check(chunk.key, chunk.gzip, budget.lazyChunks?.[chunk.key] ?? budget.lazyChunkDefault)
     check('classic bundle', sizes.classic.gzip, budget.classic)
+    check('WalletConnect file', sizes.walletConnect.gzip, budget.walletConnectFile)
+  }
+  if (sizes.sdkInClassic.length > 0) {
+    failures.push(
+      `the classic file inlines the WalletConnect SDK (${sizes.sdkInClassic[0]}, ...): it must load ${WALLETCONNECT}`
+    )
   }
 
   for (const { fileName, module, why } of sizes.forbidden) {

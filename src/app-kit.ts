@@ -12,6 +12,7 @@ import { closeModal, openModal } from './stores/modal.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
 import { AUTO_MOUNTED_ATTRIBUTE } from './elements/w3m-modal.js'
+import { prefetchView } from './elements/shared/prefetch-view.js'
 import './elements/buttons/appkit-button.js'
 import './elements/buttons/appkit-network-button.js'
 
@@ -75,6 +76,13 @@ function startConnection(needed: boolean): void {
     .catch((error: unknown) => console.warn('[appkit] Reconnecting failed:', error))
 }
 
+/** Runs `task` when the browser is idle (at the latest after 2 s); on a server, never. */
+function whenIdle(task: () => void): void {
+  if (typeof window === 'undefined') return
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 })
+  else setTimeout(task, 200)
+}
+
 /**
  * Creates the kit: parses the options (a bad one throws an AppKitOptionsError naming it), fills
  * the stores, and puts the modal on the page. Safe to call on a server, where it touches no DOM.
@@ -86,6 +94,7 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
   if (typeof window !== 'undefined') initializeLocale(options.locale ?? pageLocale(), options.messages)
   mountModal()
   startConnection(options.adapters.length > 0 || options.enableWalletConnect)
+  whenIdle(() => prefetchView())
   return {
     open: async (openOptions = {}) => openModal(openOptions),
     close: () => void closeModal(),

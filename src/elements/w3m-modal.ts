@@ -41,6 +41,8 @@ export class W3mModal extends LitElement {
   private readonly router = new StoreController(this, $router)
   private readonly locale = new StoreController(this, $locale)
   private opener: HTMLElement | null = null
+  /** The dialog is being closed because the store said so (not by the browser on its own). */
+  private closingFromStore = false
   private readonly resizeObserver =
     typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(entries => this.fitHeight(entries))
 
@@ -139,6 +141,7 @@ export class W3mModal extends LitElement {
       const event = new ModalOpenEvent(this.router.value.view)
       this.dispatchEvent(event)
     } else if (!open && this.dialog.open) {
+      this.closingFromStore = true
       this.dialog.close()
     }
   }
@@ -162,7 +165,12 @@ export class W3mModal extends LitElement {
 
   /** The dialog closed, by us or by the browser (a second Escape skips `cancel` in Chromium). */
   private onClose(): void {
-    if ($modal.get().open && !closeModal()) {
+    // The close event comes a task later: the modal may have been opened again since (close() then
+    // open() at once). That event is stale; acting on it would close the new one.
+    if (this.dialog.open) return
+    const fromStore = this.closingFromStore
+    this.closingFromStore = false
+    if (!fromStore && $modal.get().open && !closeModal()) {
       this.dialog.showModal()
       return
     }

@@ -26,19 +26,24 @@ export interface OpenOptions {
   readonly data?: RouterData
 }
 
-/** Opens the modal on the view the open-view rule picks. An unknown view name throws a TypeError. */
-export function openModal(options: OpenOptions = {}): void {
-  if (options.view !== undefined && !isViewName(options.view)) {
-    throw new TypeError(`open: unknown view ${JSON.stringify(options.view)}; expected one of ${VIEW_NAMES.join(', ')}`)
-  }
+/** The view openModal() would show now (the open-view rule), e.g. to load its module ahead. */
+export function viewToOpen(requested?: ViewName): ViewName {
   const appOptions = $options.get()
-  const view = chooseOpenView({
-    requested: options.view,
+  return chooseOpenView({
+    requested,
     connected: Boolean($account.get().address),
     noAdapters: appOptions ? appOptions.adapters.length === 0 : false,
     manualControl: appOptions?.manualWCControl ?? false,
     mobile: isMobile()
   })
+}
+
+/** Opens the modal on the view the open-view rule picks. An unknown view name throws a TypeError. */
+export function openModal(options: OpenOptions = {}): void {
+  if (options.view !== undefined && !isViewName(options.view)) {
+    throw new TypeError(`open: unknown view ${JSON.stringify(options.view)}; expected one of ${VIEW_NAMES.join(', ')}`)
+  }
+  const view = viewToOpen(options.view)
   resetView(view, options.data)
   $modal.setKey('closeRefused', false)
   $modal.setKey('open', true)

@@ -7,6 +7,7 @@ import { openModal } from '../../stores/modal.js'
 import { resetStyles, themeTokens } from '../../theme/tokens.js'
 import { formatAmount, truncateAddress } from '../../utils/format.js'
 import { defineElement } from '../shared/define.js'
+import { prefetchOnIntent } from '../shared/prefetch-view.js'
 import { StoreController } from '../shared/store-controller.js'
 import { ThemeController } from '../shared/theme-controller.js'
 import { hostButtonStyles } from './button-styles.js'
@@ -33,6 +34,7 @@ export class AppKitAccountButton extends LitElement {
   constructor() {
     super()
     new ThemeController(this)
+    prefetchOnIntent(this)
   }
 
   override render() {

@@ -5,6 +5,7 @@ import { $locale } from '../../stores/locale.js'
 import { $modal, openModal } from '../../stores/modal.js'
 import { resetStyles, themeTokens } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
+import { prefetchOnIntent } from '../shared/prefetch-view.js'
 import { StoreController } from '../shared/store-controller.js'
 import { ThemeController } from '../shared/theme-controller.js'
 import { hostButtonStyles } from './button-styles.js'
@@ -34,6 +35,7 @@ export class AppKitConnectButton extends LitElement {
   constructor() {
     super()
     new ThemeController(this)
+    prefetchOnIntent(this)
   }
 
   override render() {

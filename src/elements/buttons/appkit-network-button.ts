@@ -6,6 +6,7 @@ import { openModal } from '../../stores/modal.js'
 import { $network } from '../../stores/network.js'
 import { resetStyles, themeTokens } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
+import { prefetchOnIntent } from '../shared/prefetch-view.js'
 import { StoreController } from '../shared/store-controller.js'
 import { ThemeController } from '../shared/theme-controller.js'
 import { hostButtonStyles } from './button-styles.js'
@@ -27,6 +28,7 @@ export class AppKitNetworkButton extends LitElement {
   constructor() {
     super()
     new ThemeController(this)
+    prefetchOnIntent(this, () => 'Networks')
   }
 
   override render() {

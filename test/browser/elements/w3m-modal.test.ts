@@ -4,7 +4,7 @@ import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/buttons/appkit-connect-button.js'
 import type { W3mModal } from '../../../src/elements/w3m-modal.js'
 import type { ModalOpenEvent } from '../../../src/events/modal-events.js'
-import { $modal, openModal, resetModal } from '../../../src/stores/modal.js'
+import { $modal, closeModal, openModal, resetModal } from '../../../src/stores/modal.js'
 import { pushView, resetRouter } from '../../../src/stores/router.js'
 import { configureSiwx, resetSiwx } from '../../../src/stores/siwx.js'
 import { deepActiveElement } from '../../../src/elements/shared/focus.js'
@@ -42,7 +42,7 @@ describe('w3m-modal', () => {
     expect(currentView(modal)!.localName).to.equal('w3m-connect-view')
   })
 
-  it('moves focus into the modal, to the header\'s first button, when it opens', async () => {
+  it("moves focus into the modal, to the header's first button, when it opens", async () => {
     await openOn(modal)
     const header = modal.shadowRoot!.querySelector('w3m-header')!
     const close = header.shadowRoot!.querySelector('[data-testid=header-close]')
@@ -165,5 +165,27 @@ describe('w3m-modal', () => {
   it('is accessible when open', async () => {
     await openOn(modal)
     await expect(modal).to.be.accessible()
+  })
+})
+
+describe('w3m-modal closed and opened again at once', () => {
+  afterEach(() => resetModal())
+
+  it('stays open: the close event that arrives after open() is stale', async () => {
+    resetModal()
+    resetRouter()
+    const modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+    await openOn(modal, { view: 'Networks' })
+    closeModal()
+    await modal.updateComplete
+    expect(dialogOf(modal).open).to.equal(false)
+    openModal({ view: 'Connect' })
+    // The dialog's close event of the first close comes a task later.
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect($modal.get().open).to.equal(true)
+    await waitUntil(
+      () => dialogOf(modal).open && currentView(modal)?.localName === 'w3m-connect-view',
+      'the modal did not stay open'
+    )
   })
 })
