@@ -13,6 +13,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createPublicClient, formatEther, http } from 'viem'
+import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
 
@@ -217,21 +218,7 @@ test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see 
     await page.locator('appkit-button [data-testid="connect-button"]').click()
     await page.getByTestId('connector-walletConnect').click()
     // The QR view's code carries the pairing URI (the same the Copy link button copies).
-    const qr = page.locator('w3m-connecting-wallet-connect-view wui-qr-code')
-    await page
-      .waitForFunction(
-        () =>
-          document
-            .querySelector('w3m-modal')
-            ?.shadowRoot?.querySelector('w3m-router')
-            ?.shadowRoot?.querySelector('w3m-connecting-wallet-connect-view')
-            ?.shadowRoot?.querySelector('wui-qr-code')
-            ?.uri?.startsWith('wc:'),
-        undefined,
-        { timeout: 20_000 }
-      )
-      .catch(async () => assert.fail(`no pairing URI; problems: ${problems.join('; ')}`))
-    const uri = await qr.evaluate(element => element.uri)
+    const uri = await waitForPairingUri(page, 'w3m-connecting-wallet-connect-view', problems)
     assert.match(uri, /^wc:[0-9a-f]{64}@2\?/)
 
     await wallet.pairAndAnswer(uri, {

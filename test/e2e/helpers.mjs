@@ -2,6 +2,7 @@
 // 127.0.0.1, stopped by its process id), Chromium through playwright-core, and checks that look
 // through shadow roots. The tests assume `npm run build` already ran and fail at once with that
 // message when it did not; the React test builds its example page itself (under a second).
+import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -185,4 +186,27 @@ export function usePagesInChromium(prepare = assertPagesBuilt) {
     await pages.server?.stop()
   })
   return pages
+}
+
+/** The pairing URI in the QR code of the WalletConnect view `tag` (runs in the page). */
+function pairingUriIn(tag) {
+  return document
+    .querySelector('w3m-modal')
+    ?.shadowRoot?.querySelector('w3m-router')
+    ?.shadowRoot?.querySelector(tag)
+    ?.shadowRoot?.querySelector('wui-qr-code')?.uri
+}
+
+/**
+ * Waits until the WalletConnect view `viewTag` shows a pairing URI in its QR code and returns it;
+ * fails naming what went wrong on the page (`problems`) when none comes within 20 s.
+ */
+export async function waitForPairingUri(page, viewTag, problems) {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const uri = await page.evaluate(pairingUriIn, viewTag)
+    if (typeof uri === 'string' && uri.startsWith('wc:')) return uri
+    if (Date.now() > deadline) assert.fail(`no pairing URI; problems: ${problems.join('; ')}`)
+    await page.waitForTimeout(100)
+  }
 }

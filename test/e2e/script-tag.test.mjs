@@ -8,6 +8,7 @@ import {
   waitForModalClosed,
   waitForModalOpen,
   usePagesInChromium,
+  waitForPairingUri,
   waitForView
 } from './helpers.mjs'
 
@@ -100,19 +101,10 @@ test('classic script: WalletConnect loads its SDK from beside the single file an
     const sdkFile = `${pages.server.url}/dist/appkit-elements.walletconnect.js`
     assert.ok(!requests.includes(sdkFile), 'the SDK loads on use only')
     await page.evaluate(() => window.appKit.open({ view: 'ConnectingWalletConnectBasic' }))
-    await page
-      .waitForFunction(
-        () =>
-          document
-            .querySelector('w3m-modal')
-            ?.shadowRoot?.querySelector('w3m-router')
-            ?.shadowRoot?.querySelector('w3m-connecting-wallet-connect-basic-view')
-            ?.shadowRoot?.querySelector('wui-qr-code')
-            ?.uri?.startsWith('wc:'),
-        undefined,
-        { timeout: 20_000 }
-      )
-      .catch(() => assert.fail(`no pairing URI; problems: ${problems.join('; ')}`))
+    assert.match(
+      await waitForPairingUri(page, 'w3m-connecting-wallet-connect-basic-view', problems),
+      /^wc:[0-9a-f]{64}@2\?/
+    )
     assert.deepEqual(
       requests.filter(request => request.includes('appkit-elements.walletconnect.js')),
       [sdkFile]
