@@ -118,9 +118,10 @@ async function keyboardFlow(t, locale) {
     assert.equal(await dialogAttribute(page, 'dir'), locale === 'ar' ? 'rtl' : 'ltr')
     assert.equal(await dialogAttribute(page, 'lang'), locale)
 
-    // The wallet list is one Tab stop; the arrow keys reach the Dev Wallet.
-    await page.keyboard.press('Tab')
+    // The wallet list is one Tab stop (once it shows); the arrow keys reach the Dev Wallet.
     await page.locator(`[data-testid="${DEV_WALLET}"]`).waitFor()
+    await page.keyboard.press('Tab')
+    assert.match((await focusedRow(page)) ?? '', /^connector-/, 'Tab from the header goes into the wallet list')
     await arrowToRow(page, DEV_WALLET)
     assert.equal(await iconSide(page), locale === 'ar' ? 'right' : 'left', 'the row is mirrored in Arabic only')
     assert.equal(await titleInsideCard(page), true, 'the header stays in view while focus moves down the list')
