@@ -7,14 +7,20 @@
  *     resolved relative to the module itself, so the kit can be served from any path;
  *   vite build -c vite.script-tag.config.ts --mode classic  -> dist/appkit-elements.classic.js
  *     one classic script (IIFE), dynamic imports inlined, for pages that cannot load modules;
- *     all but the WalletConnect SDK, which it loads on first use from beside itself:
+ *     all but the WalletConnect SDK, the translations, the QR encoder and the message catalog,
+ *     which it loads on first use from beside itself:
  *   vite build -c vite.script-tag.config.ts --mode walletconnect
  *     -> dist/appkit-elements.walletconnect.js, the SDK wrapper (src/connectors/walletconnect/
- *     sign-client.ts) as one ES module, for the classic script's import().
+ *     sign-client.ts) as one ES module, for the classic script's import();
+ *   vite build -c vite.script-tag.config.ts --mode beside
+ *     -> dist/appkit-elements.locale-<locale>.js (each translated locale's texts),
+ *     dist/appkit-elements.qr.js (the QR encoder) and dist/appkit-elements.catalog.js (the message
+ *     catalog), ES modules for the classic script's import().
  *
- * Both write what each chunk holds to dist/.vite/ (Vite's manifest, plus the module list of every
+ * Each writes what each chunk holds to dist/.vite/ (Vite's manifest, plus the module list of every
  * chunk): bench/size.mjs and the tests read it to prove no view module is in the first load.
  */
+import { readdirSync } from 'node:fs'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
@@ -48,24 +54,107 @@ function chunkModules(name: string): Plugin {
   }
 }
 
+/**
+ * Modules of the first load that lazy chunks import too, grouped into chunks/core-*.js: the
+ * libraries every element needs, and the kit's stores, theme, configuration and shared element
+ * helpers that the entry imports statically. bench/size.mjs fails when a view or chain code
+ * reaches the first load, and its budget catches a module listed here that the first load does
+ * not need.
+ */
+const FIRST_LOAD_SHARED: RegExp[] = [
+  /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/,
+  /node_modules[\\/]@lit[\\/]localize[\\/](init[\\/]install|internal[\\/](str-tag|default-msg))\.js$/,
+  /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
+  /[\\/]src[\\/]stores[\\/](toast|locale|network|options|siwx|account|open-view|router|modal|theme|initialize|public-state)\.ts$/,
+  /[\\/]src[\\/]config[\\/](constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
+  /[\\/]src[\\/]elements[\\/]shared[\\/](spinner-styles|view-title|define|store-controller|prefetch-view|focus|theme-controller)\.ts$/,
+  /[\\/]src[\\/]elements[\\/]views[\\/]registry\.ts$/,
+  /[\\/]src[\\/]i18n[\\/](store-text|locales)\.ts$/,
+  /[\\/]src[\\/]theme[\\/][^\\/]+\.ts$/,
+  /[\\/]src[\\/]storage[\\/](local-storage|storage-key)\.ts$/,
+  /[\\/]src[\\/]utils[\\/](format|idle|device)\.ts$/,
+  /[\\/]src[\\/]networks[\\/]types\.ts$/,
+  /[\\/]src[\\/]events[\\/]modal-events\.ts$/
+]
+
 /** The file the classic script loads the WalletConnect SDK from, beside itself. */
 const WALLETCONNECT_FILE = 'appkit-elements.walletconnect.js'
 
+/** The translated locales (src/i18n/locales/<locale>.ts): the classic script loads each from beside itself. */
+const TRANSLATED_LOCALES = readdirSync(new URL('src/i18n/locales/', import.meta.url))
+  .filter(file => file.endsWith('.ts'))
+  .map(file => file.slice(0, -3))
+
+/** The file of one locale's texts beside the classic script: appkit-elements.locale-ar.js. */
+function localeFile(locale: string): string {
+  return `appkit-elements.locale-${locale}.js`
+}
+
+/** The QR encoder (uqr) beside the classic script: drawn only for WalletConnect. */
+const QR_FILE = 'appkit-elements.qr.js'
+
+/** The message catalog beside the classic script: read only to check an app's `messages`. */
+const CATALOG_FILE = 'appkit-elements.catalog.js'
+
 /**
- * Classic mode: the controller's `import('./sign-client.js')` becomes an import() of
- * WALLETCONNECT_FILE resolved against the classic script's own URL (classic scripts may call
- * import()), so the single file does not inline the SDK (130 kB gzip).
+ * What `--mode beside` builds (output name without .js -> source): the pure modules (data or a
+ * library, no state of the kit) that the classic script loads from beside itself.
  */
-function walletConnectBesideClassic(): Plugin {
+const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
+  ...Object.fromEntries(
+    TRANSLATED_LOCALES.map(locale => [localeFile(locale).slice(0, -3), `src/i18n/locales/${locale}.ts`])
+  ),
+  [QR_FILE.slice(0, -3)]: 'src/utils/qr-library.ts',
+  [CATALOG_FILE.slice(0, -3)]: 'src/i18n/catalog.ts'
+}
+
+/** `import(<file beside the classic script>)`: resolved against the script's own URL, read while it ran. */
+function importBesideClassic(file: string): string {
+  return `import(/* @vite-ignore */ new URL(${JSON.stringify(file)}, __appkitScriptUrl || location.href).href)`
+}
+
+/**
+ * Classic mode: what the single file does not inline, it loads with import() from beside itself,
+ * resolved against its own URL (classic scripts may call import()):
+ * - the controller's `import('./sign-client.js')` becomes WALLETCONNECT_FILE (the SDK, 130 kB gzip);
+ * - the localization runtime's `import('./locales/<locale>.js')` becomes localeFile(locale)
+ *   (1.6-1.9 kB each; English is built in), so a page pays only for the language it shows;
+ * - the QR encoder's `import('./qr-library.js')` becomes QR_FILE, the overrides check's
+ *   `import('./catalog.js')` CATALOG_FILE.
+ * Only modules without state of the kit go beside: a second copy of a store would split the kit.
+ */
+const SINGLE_BESIDE = [
+  { module: 'src/utils/qr-encoder.ts', target: /import\((['"])\.\/qr-library\.js\1\)/, file: QR_FILE },
+  { module: 'src/i18n/overrides.ts', target: /import\((['"])\.\/catalog\.js\1\)/, file: CATALOG_FILE }
+]
+
+function besideClassic(): Plugin {
   return {
-    name: 'appkit:walletconnect-beside-classic',
+    name: 'appkit:beside-classic',
     apply: 'build',
     transform(code, id) {
-      if (!id.endsWith('src/connectors/walletconnect/controller.ts')) return null
-      const target = /import\((['"])\.\/sign-client\.js\1\)/
-      if (!target.test(code)) this.error("import('./sign-client.js') not found in the WalletConnect controller")
-      const url = `new URL(${JSON.stringify(WALLETCONNECT_FILE)}, __appkitScriptUrl || location.href).href`
-      return { code: code.replace(target, `import(/* @vite-ignore */ ${url})`), map: null }
+      if (id.endsWith('src/connectors/walletconnect/controller.ts')) {
+        const target = /import\((['"])\.\/sign-client\.js\1\)/
+        if (!target.test(code)) this.error("import('./sign-client.js') not found in the WalletConnect controller")
+        return { code: code.replace(target, importBesideClassic(WALLETCONNECT_FILE)), map: null }
+      }
+      if (id.endsWith('src/i18n/runtime.ts')) {
+        const target = /import\((['"])\.\/locales\/([A-Za-z-]+)\.js\1\)/g
+        const found = [...code.matchAll(target)].map(match => match[2])
+        const missing = TRANSLATED_LOCALES.filter(locale => !found.includes(locale))
+        if (missing.length > 0)
+          this.error(`import('./locales/<locale>.js') not found in src/i18n/runtime.ts for ${missing.join(', ')}`)
+        return {
+          code: code.replace(target, (_match, _quote, locale: string) => importBesideClassic(localeFile(locale))),
+          map: null
+        }
+      }
+      const single = SINGLE_BESIDE.find(entry => id.endsWith(entry.module))
+      if (single) {
+        if (!single.target.test(code)) this.error(`${single.target} not found in ${single.module}`)
+        return { code: code.replace(single.target, importBesideClassic(single.file)), map: null }
+      }
+      return null
     }
   }
 }
@@ -79,12 +168,19 @@ function toSourcePath(id: string): string {
 export default defineConfig(({ mode }) => {
   const classic = mode === 'classic'
   const walletConnect = mode === 'walletconnect'
-  const name = classic ? 'appkit-elements.classic' : walletConnect ? 'appkit-elements.walletconnect' : 'appkit-elements'
+  const beside = mode === 'beside'
+  const name = classic
+    ? 'appkit-elements.classic'
+    : walletConnect
+      ? 'appkit-elements.walletconnect'
+      : beside
+        ? 'appkit-elements.beside'
+        : 'appkit-elements'
   return {
     root,
     oxc: LEGACY_DECORATORS,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [chunkModules(name), ...(classic ? [walletConnectBesideClassic()] : [])],
+    plugins: [chunkModules(name), ...(classic ? [besideClassic()] : [])],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
@@ -96,7 +192,9 @@ export default defineConfig(({ mode }) => {
       lib: {
         entry: (walletConnect
           ? { 'appkit-elements.walletconnect': 'src/connectors/walletconnect/sign-client.ts' }
-          : { 'appkit-elements': 'src/script-tag.ts' }) as Record<string, string>,
+          : beside
+            ? BESIDE_CLASSIC_ENTRIES
+            : { 'appkit-elements': 'src/script-tag.ts' }) as Record<string, string>,
         formats: [classic ? 'iife' : 'es'],
         // The IIFE's own result is unused (the entry sets window.AppKit); the name keeps it off window.AppKit.
         name: '__appkitElements'
@@ -108,7 +206,7 @@ export default defineConfig(({ mode }) => {
         // gzip and two requests, but then the views import the entry itself.)
         preserveEntrySignatures: 'strict',
         output: {
-          entryFileNames: `${name}.js`,
+          entryFileNames: beside ? '[name].js' : `${name}.js`,
           // The classic script's own URL, read while it runs: what its import() resolves against.
           ...(classic
             ? { intro: 'var __appkitScriptUrl = document.currentScript && document.currentScript.src;' }
@@ -116,20 +214,18 @@ export default defineConfig(({ mode }) => {
           chunkFileNames: 'chunks/[name]-[hash].js',
           minify: true,
           comments: { legal: true, annotation: false, jsdoc: false },
-          // lit, nanostores and zod are needed by the first load anyway: one chunk instead of
-          // several small shared ones saves requests and gzip overhead.
-          ...(classic || walletConnect
-            ? { codeSplitting: false }
-            : {
-                codeSplitting: {
-                  groups: [
-                    {
-                      name: 'vendor',
-                      test: /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/
-                    }
-                  ]
-                }
-              })
+          // What the first load needs anyway goes in one shared chunk instead of a dozen small
+          // ones (each costs a request and ~150 B of gzip overhead): lit, nanostores, zod and the
+          // kit's modules that both the entry and lazy chunks import (FIRST_LOAD_SHARED).
+          ...(beside
+            ? {}
+            : classic || walletConnect
+              ? { codeSplitting: false }
+              : {
+                  codeSplitting: {
+                    groups: [{ name: 'core', test: (id: string) => FIRST_LOAD_SHARED.some(re => re.test(id)) }]
+                  }
+                })
         }
       }
     }

@@ -24,7 +24,14 @@ export const FORBIDDEN_IN_FIRST_LOAD = [
 
 /** Throws a clear error when `npm run build` has not run (or did not finish). */
 export function assertBuilt(dist = DIST) {
-  const needed = [ENTRY, CLASSIC, '.vite/appkit-elements.modules.json', 'index.js', 'react/index.js']
+  const needed = [
+    ENTRY,
+    CLASSIC,
+    '.vite/appkit-elements.modules.json',
+    '.vite/appkit-elements.beside.modules.json',
+    'index.js',
+    'react/index.js'
+  ]
   const missing = needed.filter(file => !existsSync(join(dist, file)))
   if (missing.length > 0) {
     throw new Error(

@@ -7,7 +7,9 @@
 //   own gets `lazyChunkDefault`), or
 // - the first load carries a view module (src/elements/views/w3m-*-view.ts), viem,
 //   @solana/web3.js or the WalletConnect SDK, or
-// - the classic file inlines the WalletConnect SDK (it loads appkit-elements.walletconnect.js).
+// - the classic file inlines what it loads from beside itself: the WalletConnect SDK
+//   (appkit-elements.walletconnect.js), a translation, the QR encoder or the message catalog
+//   (appkit-elements.locale-*.js, .qr.js, .catalog.js).
 // `--json` prints the figures as JSON instead of a table.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,6 +26,25 @@ import {
 
 const WALLETCONNECT = 'appkit-elements.walletconnect.js'
 
+/** Modules the classic file loads from beside itself, never inlines: pattern -> the file it loads. */
+const BESIDE_CLASSIC = [
+  { pattern: /node_modules[\\/]@walletconnect[\\/]/, file: WALLETCONNECT },
+  { pattern: /(^|[\\/])src[\\/]i18n[\\/]locales[\\/]/, file: 'appkit-elements.locale-<locale>.js' },
+  { pattern: /node_modules[\\/]uqr[\\/]/, file: 'appkit-elements.qr.js' },
+  { pattern: /(^|[\\/])src[\\/]i18n[\\/]catalog\.ts$/, file: 'appkit-elements.catalog.js' }
+]
+
+/** The files `--mode beside` built for the classic script (locales, QR encoder, catalog). */
+function besideFiles() {
+  const file = join(ROOT, 'dist/.vite/appkit-elements.beside.modules.json')
+  const { chunks } = JSON.parse(readFileSync(file, 'utf8'))
+  return chunks.map(chunk => ({
+    fileName: chunk.fileName,
+    key: chunk.fileName.replace(/\.js$/, ''),
+    gzip: gzipBytes(chunk.fileName)
+  }))
+}
+
 export function measure() {
   const graph = readChunkGraph()
   const closure = firstLoadClosure(graph)
@@ -37,16 +58,21 @@ export function measure() {
     lazy,
     classic: { fileName: CLASSIC, gzip: gzipBytes(CLASSIC) },
     walletConnect: { fileName: WALLETCONNECT, gzip: gzipBytes(WALLETCONNECT) },
+    beside: besideFiles(),
     forbidden: forbiddenInFirstLoad(graph, closure),
-    sdkInClassic: walletConnectSdkInClassic()
+    inlinedInClassic: inlinedInClassic()
   }
 }
 
-/** The WalletConnect SDK modules the classic file holds: none, it loads them from beside itself. */
-function walletConnectSdkInClassic() {
+/** Modules the classic file holds that it should load from beside itself: none. */
+function inlinedInClassic() {
   const file = join(ROOT, 'dist/.vite/appkit-elements.classic.modules.json')
   const { chunks } = JSON.parse(readFileSync(file, 'utf8'))
-  return chunks.flatMap(chunk => chunk.modules).filter(module => /node_modules[\\/]@walletconnect[\\/]/.test(module))
+  return chunks
+    .flatMap(chunk => chunk.modules)
+    .flatMap(module =>
+      BESIDE_CLASSIC.filter(({ pattern }) => pattern.test(module)).map(({ file }) => ({ module, file }))
+    )
 }
 
 function main() {
@@ -86,6 +112,10 @@ function main() {
       check('WalletConnect file', sizes.walletConnect.gzip, budget.walletConnectFile),
       `lazy ${WALLETCONNECT} (the SDK the classic file loads on use)`
     )
+    for (const file of sizes.beside) {
+      const limit = budget.besideClassic?.[file.key] ?? budget.besideClassicDefault
+      row(file.gzip, check(file.key, file.gzip, limit), `lazy ${file.fileName} (beside the classic file)`)
+    }
   }
   // Budgets are checked in --json mode too.
   if (process.argv.includes('--json')) {
@@ -94,11 +124,11 @@ function main() {
       check(chunk.key, chunk.gzip, budget.lazyChunks?.[chunk.key] ?? budget.lazyChunkDefault)
     check('classic bundle', sizes.classic.gzip, budget.classic)
     check('WalletConnect file', sizes.walletConnect.gzip, budget.walletConnectFile)
+    for (const file of sizes.beside)
+      check(file.key, file.gzip, budget.besideClassic?.[file.key] ?? budget.besideClassicDefault)
   }
-  if (sizes.sdkInClassic.length > 0) {
-    failures.push(
-      `the classic file inlines the WalletConnect SDK (${sizes.sdkInClassic[0]}, ...): it must load ${WALLETCONNECT}`
-    )
+  for (const { module, file } of sizes.inlinedInClassic) {
+    failures.push(`the classic file inlines ${module}: it must load ${file} from beside itself`)
   }
 
   for (const { fileName, module, why } of sizes.forbidden) {

@@ -13,6 +13,8 @@ import { $publicState, type PublicState } from './stores/public-state.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
 import { AUTO_MOUNTED_ATTRIBUTE } from './elements/w3m-modal.js'
 import { prefetchView } from './elements/shared/prefetch-view.js'
+import { whenIdle } from './utils/idle.js'
+import { ACTIVE_NETWORK_KEY, CONNECTIONS_KEY, isStored } from './storage/storage-key.js'
 import './elements/buttons/appkit-button.js'
 import './elements/buttons/appkit-network-button.js'
 
@@ -65,22 +67,19 @@ function mountModal(): void {
 }
 
 /**
- * Restores the visitor's connection on load, without a prompt (spec.md section 4). The connection
- * code (discovery, storage, the account's balance and name) is its own chunk: it loads after the
- * first paint, and never for an app with neither adapters nor WalletConnect, or on a server.
+ * Restores the visitor's connection and network on load, without a prompt (spec.md section 4),
+ * and discovers the wallets. The connection code is its own chunk: for a visitor who has
+ * something stored it loads at once; on a bare page it waits until the browser is idle. Never for
+ * an app with neither adapters nor WalletConnect, or on a server.
  */
 function startConnection(needed: boolean): void {
   if (!needed || typeof window === 'undefined') return
-  void import('./stores/reconnect.js')
-    .then(module => module.startConnection())
-    .catch((error: unknown) => console.warn('[appkit] Reconnecting failed:', error))
-}
-
-/** Runs `task` when the browser is idle (at the latest after 2 s); on a server, never. */
-function whenIdle(task: () => void): void {
-  if (typeof window === 'undefined') return
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 2000 })
-  else setTimeout(task, 200)
+  const start = (): void =>
+    void import('./stores/start-connection.js')
+      .then(module => module.startConnection())
+      .catch((error: unknown) => console.warn('[appkit] Reconnecting failed:', error))
+  if (isStored(CONNECTIONS_KEY) || isStored(ACTIVE_NETWORK_KEY)) start()
+  else whenIdle(start)
 }
 
 /**

@@ -12,8 +12,7 @@ import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
 import { dialogName } from './shared/view-title.js'
 import { modalStyles } from './w3m-modal.styles.js'
-import './w3m-header.js'
-import './w3m-router.js'
+import { loadModalParts } from './shared/modal-parts.js'
 import './w3m-toast.js'
 
 /** Marks the modal createAppKit put on the page itself; a modal the app renders replaces it. */
@@ -135,6 +134,7 @@ export class W3mModal extends LitElement {
     if (!this.isConnected) return
     if (open && !this.dialog.open) {
       this.opener = deepActiveElement()
+      loadModalParts().catch((error: unknown) => console.warn('[appkit] The modal could not load:', error))
       this.dialog.showModal()
       void this.focusHeader()
       if (this.content) this.resizeObserver?.observe(this.content)
@@ -151,6 +151,7 @@ export class W3mModal extends LitElement {
    * dialog: move it to the header's first button instead.
    */
   private async focusHeader(): Promise<void> {
+    await customElements.whenDefined('w3m-header')
     const header = this.shadowRoot?.querySelector('w3m-header')
     if (!header) return
     await header.updateComplete

@@ -5,6 +5,7 @@ import { SOCIAL_PROVIDERS } from '../config/constants.js'
 import { CHAIN_NAMESPACES, type ChainNamespace } from '../networks/types.js'
 import { isCaip10, isCaip2 } from '../utils/caip.js'
 import { createStoredValue, type StoredValue } from './stored-value.js'
+import { ACTIVE_NETWORK_KEY, CONNECTIONS_KEY } from './storage-key.js'
 
 /**
  * The entries the kit keeps in localStorage (spec.md section 3), each under '@appkit-wallet/' with
@@ -50,10 +51,10 @@ export function storedWalletName(namespace: ChainNamespace): StoredValue<string>
 }
 
 /** The active network, as its CAIP-2 id. */
-export const storedActiveNetworkId = /* @__PURE__ */ createStoredValue('active_caip_network_id', caipNetworkIdSchema)
+export const storedActiveNetworkId = /* @__PURE__ */ createStoredValue(ACTIVE_NETWORK_KEY, caipNetworkIdSchema)
 
 /** Connections by namespace (see connections.ts for the helpers). */
-export const storedConnections = /* @__PURE__ */ createStoredValue('connections', storedConnectionsSchema)
+export const storedConnections = /* @__PURE__ */ createStoredValue(CONNECTIONS_KEY, storedConnectionsSchema)
 
 /** Recent wallets, newest first (see recent-wallets.ts: 2 kept). */
 export const storedRecentWallets = /* @__PURE__ */ createStoredValue('recent_wallets', recentWalletsSchema)

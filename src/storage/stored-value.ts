@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini'
-import { STORAGE_PREFIX } from '../config/constants.js'
 import { describeIssue } from '../config/describe-issue.js'
 import { readItem, removeItem, writeItem } from './local-storage.js'
+import { storageKey } from './storage-key.js'
 
 /**
  * One typed entry of localStorage under '@appkit-wallet/'. Every read is JSON-parsed and checked
@@ -17,10 +17,7 @@ export interface StoredValue<T> {
   remove(): void
 }
 
-/** The full key for `name`: '@appkit-wallet/' + name (a name that already carries the prefix keeps it). */
-export function storageKey(name: string): string {
-  return name.startsWith(STORAGE_PREFIX) ? name : `${STORAGE_PREFIX}${name}`
-}
+export { storageKey }
 
 export function createStoredValue<S extends z.ZodMiniType>(name: string, schema: S): StoredValue<z.output<S>> {
   const key = storageKey(name)

@@ -8,18 +8,30 @@ import type { ChainNamespace } from '../networks/types.js'
 import { addRecentWallet } from '../storage/recent-wallets.js'
 import { setAccount, type ConnectionStatus } from './account.js'
 import { $connection, initialConnection, updateConnection } from './connection-state.js'
-import { findConnectorForWallet, getConnector, publishConnectors } from './connectors.js'
+import {
+  findConnectorForWallet,
+  getConnector,
+  publishConnectors,
+  registerWalletConnectConnectors
+} from './connectors.js'
 import { $modal, closeModal } from './modal.js'
 import { $network } from './network.js'
 import { $router, pushView, resetView } from './router.js'
+import { selectConnector } from './connection-loader.js'
 import { activeSession, allSessions, closeAllSessions, endSession, replaceSession, sessionOf } from './sessions.js'
 import { showError } from './toast.js'
+import { walletConnectConnectors } from './walletconnect-session.js'
 import type { WalletConnectWallet } from '../connectors/walletconnect/types.js'
 import { isInWalletBrowser, mobileRedirectFor, mobileRedirectWalletFor, openWalletLink } from '../utils/deep-link.js'
 import { isMobile } from '../utils/device.js'
 
 export { $connection, type ConnectionError, type ConnectionState } from './connection-state.js'
 export { activateNamespace, openSession } from './sessions.js'
+export { selectConnector } from './connection-loader.js'
+
+// WalletConnect's connectors join the adapters' once the connection code is here (the wallet
+// list before it shows plain entries for them; see stores/connectors.ts).
+registerWalletConnectConnectors(walletConnectConnectors)
 
 /** Counts connect() calls: an answer to an older one is ignored. */
 let attempts = 0
@@ -83,16 +95,6 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
     if (attempt === attempts) fail(connectorId, error)
     return false
   }
-}
-
-/** The Connect view's choice: shows ConnectingExternal and connects. */
-export function selectConnector(connectorId: string, namespace?: ChainNamespace): Promise<boolean> {
-  if (getConnector(connectorId, namespace)?.type === 'walletConnect') {
-    pushView('ConnectingWalletConnect')
-    return Promise.resolve(false)
-  }
-  pushView('ConnectingExternal', { connectorId, ...(namespace ? { namespace } : {}) })
-  return connect(connectorId, namespace)
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Connector, ConnectorInfo } from '../connectors/types.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { getRecentWallets } from '../storage/recent-wallets.js'
 import { $options } from './options.js'
-import { walletConnectConnectors } from './walletconnect-session.js'
+import { walletConnectEntries } from '../connectors/walletconnect/entries.js'
+import { $network } from './network.js'
 
 /** A connector as the views show it: plain data (the connector itself stays in this module). */
 export interface ConnectorSummary extends ConnectorInfo {
@@ -29,7 +30,7 @@ let byNamespace = new Map<ChainNamespace, readonly Connector[]>()
 let loading: Promise<void> | undefined
 let stopWatching: (() => void)[] = []
 
-function summary(connector: Connector, recentIds: readonly string[]): ConnectorSummary {
+function summary(connector: ConnectorInfo, recentIds: readonly string[]): ConnectorSummary {
   const { id, name, type, namespace, imageUrl, rdns } = connector
   return {
     id,
@@ -42,15 +43,32 @@ function summary(connector: Connector, recentIds: readonly string[]): ConnectorS
   }
 }
 
+/**
+ * WalletConnect's connectors, once its module has loaded and registered them (it loads with the
+ * connection code, not with the wallet list: until then the list shows plain entries for it).
+ */
+let walletConnectSource: (() => readonly Connector[]) | undefined
+
+/** Called by stores/walletconnect-session.ts when it loads. */
+export function registerWalletConnectConnectors(source: () => readonly Connector[]): void {
+  walletConnectSource = source
+}
+
 function allConnectors(): Connector[] {
-  return [...walletConnectConnectors(), ...[...byNamespace.values()].flat()]
+  return [...(walletConnectSource?.() ?? []), ...[...byNamespace.values()].flat()]
+}
+
+/** What the wallet list shows of WalletConnect: plain entries, one per namespace it serves. */
+function walletConnectInfos(): readonly ConnectorInfo[] {
+  return $options.get()?.enableWalletConnect ? walletConnectEntries($network.get().networks) : []
 }
 
 /** Writes the ordered list; recent wallets are read from storage each time (they change on connect). */
 export function publishConnectors(): void {
   const recentIds = getRecentWallets().map(wallet => wallet.id)
   // WalletConnect serves every namespace with one session: the list shows it once.
-  const ordered = orderConnectors(allConnectors(), recentIds).filter(
+  const listed = [...walletConnectInfos(), ...[...byNamespace.values()].flat()]
+  const ordered = orderConnectors(listed, recentIds).filter(
     (connector, index, all) => connector.type !== 'walletConnect' || all.findIndex(c => c.id === connector.id) === index
   )
   $connectors.set({ connectors: ordered.map(connector => summary(connector, recentIds)), loaded: true })

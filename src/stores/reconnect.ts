@@ -1,10 +1,9 @@
 import { removeConnection, connectionsMostRecentFirst } from '../storage/connections.js'
-import { storedActiveNetworkId } from '../storage/keys.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { safeParseCaip10 } from '../utils/caip.js'
 import { $connection, activateNamespace, openSession, setReconnecting } from './connection.js'
 import { loadConnectors, waitForConnector } from './connectors.js'
-import { $network, selectNetwork } from './network.js'
+import { $network } from './network.js'
 import { $options } from './options.js'
 
 /** How long reconnect waits for a stored wallet that has not announced itself yet. */
@@ -66,33 +65,4 @@ function networkOption(namespace: ChainNamespace, caipAddress: string | undefine
     .get()
     .networks.find(n => n.caipNetworkId === parts?.caipNetworkId && n.chainNamespace === namespace)
   return network ? { network } : {}
-}
-
-let stopFollowing: (() => void) | undefined
-
-/** The active network the visitor chose last time, when the app still lists it. */
-function restoreActiveNetwork(): void {
-  const stored = storedActiveNetworkId.get()
-  if (stored && stored !== $network.get().activeNetwork?.caipNetworkId) selectNetwork(stored)
-}
-
-/**
- * What createAppKit starts on load: the stored active network comes back, every change of it is
- * stored, the wallets are discovered, and the last connection is restored without a prompt.
- */
-export function startConnection(): Promise<boolean> {
-  if (!stopFollowing) {
-    restoreActiveNetwork()
-    stopFollowing = $network.listen(state => {
-      if (state.activeNetwork) storedActiveNetworkId.set(state.activeNetwork.caipNetworkId)
-    })
-  }
-  void loadConnectors()
-  return reconnect()
-}
-
-/** Stops storing the active network (tests). */
-export function resetReconnect(): void {
-  stopFollowing?.()
-  stopFollowing = undefined
 }

@@ -4,7 +4,8 @@ import { createWalletConnectController, type WalletConnectController } from '../
 import { choosePairing } from '../connectors/walletconnect/pairing.js'
 import type { WalletConnectAccounts } from '../connectors/walletconnect/types.js'
 import type { Connector } from '../connectors/types.js'
-import { CHAIN_NAMESPACES, type ChainNamespace } from '../networks/types.js'
+import type { ChainNamespace } from '../networks/types.js'
+import { walletConnectNamespaces } from '../connectors/walletconnect/entries.js'
 import { storedWalletConnectPairing } from '../storage/keys.js'
 import { addRecentWallet } from '../storage/recent-wallets.js'
 import { isIosSafari, isTelegram } from '../utils/platform.js'
@@ -16,9 +17,6 @@ import { activateNamespace, replaceSession } from './sessions.js'
  * The kit's WalletConnect session: the controller (the SDK behind it loads on first use), its
  * connectors (one per namespace of the app's networks), and the proposal the QR views show.
  */
-
-/** Namespaces WalletConnect serves (those the SDK wrapper knows methods for). */
-const WALLET_CONNECT_NAMESPACES: readonly ChainNamespace[] = CHAIN_NAMESPACES.filter(n => n !== 'polkadot')
 
 let controller: WalletConnectController | undefined
 let connectors: Connector[] = []
@@ -121,8 +119,9 @@ export function useWalletConnectController(replacement: WalletConnectController 
   connectors = []
   if (!replacement) return
   const networks = $network.get().networks
-  const namespaces = WALLET_CONNECT_NAMESPACES.filter(namespace => networks.some(n => n.chainNamespace === namespace))
-  connectors = namespaces.map(namespace => createWalletConnectConnector(replacement, namespace, networks))
+  connectors = walletConnectNamespaces(networks).map(namespace =>
+    createWalletConnectConnector(replacement, namespace, networks)
+  )
 }
 
 /** Forgets the controller and its connectors (tests). */

@@ -2,6 +2,7 @@
 // Assumes `npm run build` already ran (`npm run test:e2e` does not build); fails at once when dist/ is missing.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { readChunkGraph } from '../../bench/bundle-graph.mjs'
 import {
   deepActiveElement,
   openPage,
@@ -47,6 +48,59 @@ test('script tag: <appkit-button> opens the modal on Connect, Escape closes it a
       testId: 'connect-button',
       hosts: ['appkit-button', 'appkit-connect-button']
     })
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+/** The source modules in the chunks a page requested so far (dist/chunks/x.js -> its modules). */
+function modulesRequested(requests) {
+  const graph = readChunkGraph()
+  return new Set(
+    requests.flatMap(url => {
+      const fileName = new URL(url).pathname.replace(/^.*\/dist\//, '')
+      return graph.get(fileName)?.modules ?? []
+    })
+  )
+}
+
+async function waitForModule(requests, module, timeout = 5000) {
+  const deadline = Date.now() + timeout
+  while (!modulesRequested(requests).has(module)) {
+    if (Date.now() > deadline) throw new Error(`${module} was not loaded within ${timeout} ms`)
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
+}
+
+test('script tag: a bare page discovers wallets at idle but loads the connection code only once the wallet list shows', async () => {
+  const { context, page, problems, requests } = await openPage(pages.browser)
+  try {
+    await page.goto(`${pages.server.url}/examples/script-tag/`)
+    // Discovery and the first view arrive when the page is idle (issue 9) ...
+    await waitForModule(requests, 'src/stores/connectors.ts')
+    await waitForModule(requests, 'src/elements/views/w3m-connect-view.ts')
+    await page.waitForTimeout(500)
+    // ... but nothing a visitor without a stored connection needs only after choosing a wallet.
+    const connectionCode = [
+      'src/stores/connection.ts',
+      'src/stores/reconnect.ts',
+      'src/stores/walletconnect-session.ts',
+      'src/connectors/walletconnect/controller.ts',
+      'src/stores/account-details.ts'
+    ]
+    const early = modulesRequested(requests)
+    assert.deepEqual(
+      connectionCode.filter(module => early.has(module)),
+      [],
+      'connection code loaded before the wallet list showed'
+    )
+
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await waitForView(page, 'w3m-connect-view')
+    // The list shows WalletConnect before its code is here, and the code follows while the visitor reads.
+    await page.locator('w3m-connect-view [data-testid="connector-walletConnect"]').waitFor({ timeout: 5000 })
+    await waitForModule(requests, 'src/stores/connection.ts')
     assert.deepEqual(problems, [])
   } finally {
     await context.close()
@@ -109,6 +163,14 @@ test('classic script: WalletConnect loads its SDK from beside the single file an
       requests.filter(request => request.includes('appkit-elements.walletconnect.js')),
       [sdkFile]
     )
+    // The QR code is drawn with the encoder the classic file loads from beside itself.
+    await page
+      .locator('w3m-connecting-wallet-connect-basic-view wui-qr-code svg[part="code"]')
+      .waitFor({ state: 'attached', timeout: 5000 })
+    assert.deepEqual(
+      requests.filter(request => request.includes('appkit-elements.qr.js')),
+      [`${pages.server.url}/dist/appkit-elements.qr.js`]
+    )
     assert.deepEqual(
       requests.filter(request => request.includes('/dist/chunks/')),
       []
@@ -117,5 +179,33 @@ test('classic script: WalletConnect loads its SDK from beside the single file an
   } finally {
     await context.close()
     await relay.close()
+  }
+})
+
+test('classic script: a language loads its texts from beside the single file, English none', async () => {
+  const { context, page, problems, requests } = await openPage(pages.browser)
+  try {
+    await page.goto(`${pages.server.url}/examples/classic/`)
+    const connectButton = page.locator('appkit-button [data-testid="connect-button"]')
+    await connectButton.waitFor({ state: 'visible', timeout: 5000 })
+    assert.deepEqual(
+      requests.filter(url => /appkit-elements\.(locale-|catalog)/.test(url)),
+      [],
+      'English needs no file'
+    )
+    await page.evaluate(() => window.appKit.setLocale('ar'))
+    assert.equal((await connectButton.textContent())?.trim(), 'ربط المحفظة')
+    await connectButton.click()
+    await waitForModalOpen(page)
+    assert.equal(await page.locator('w3m-modal dialog').getAttribute('dir'), 'rtl')
+    // Overrides are checked against the message catalog, which also comes from beside the file.
+    await page.evaluate(() => window.appKit.setMessages({ 'connect.title': 'ادخل' }))
+    assert.deepEqual(
+      requests.filter(url => /appkit-elements\.(locale-|catalog)/.test(url)).map(url => new URL(url).pathname),
+      ['/dist/appkit-elements.locale-ar.js', '/dist/appkit-elements.catalog.js']
+    )
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
   }
 })

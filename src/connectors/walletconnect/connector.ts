@@ -3,9 +3,9 @@ import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { readNativeBalanceFromRpc } from '../native-balance.js'
 import type { Connector, ConnectorEventMap, ConnectResult } from '../types.js'
 import type { WalletConnectController } from './controller.js'
+import { WALLET_CONNECT_CONNECTOR_ID } from './entries.js'
 
-/** The WalletConnect entry's id on every namespace. */
-export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+export { WALLET_CONNECT_CONNECTOR_ID }
 
 /**
  * The WalletConnect connector of one namespace over the shared session. Connecting itself goes

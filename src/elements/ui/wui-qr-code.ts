@@ -1,8 +1,8 @@
 import { LitElement, css, html, nothing, svg, type PropertyValues } from 'lit'
 import { msg } from '../../i18n/msg.js'
 import { property } from 'lit/decorators.js'
-import { encode } from 'uqr'
 import { resetStyles } from '../../theme/tokens.js'
+import { loadedQrEncoder, loadQrEncoder, type QrEncode } from '../../utils/qr-encoder.js'
 import { centerArea, qrPath, type QrArea } from '../../utils/qr-path.js'
 import { isSafeImageUrl } from '../../utils/safe-image.js'
 import { defineElement } from '../shared/define.js'
@@ -20,7 +20,7 @@ interface DrawnCode {
 }
 
 /** Encodes `uri`, or gives undefined when it cannot be (longer than a QR code holds). */
-function drawCode(uri: string, withLogo: boolean): DrawnCode | undefined {
+function drawCode(encode: QrEncode, uri: string, withLogo: boolean): DrawnCode | undefined {
   let modules: boolean[][]
   try {
     // Q (25 % recovery) when a logo hides the center, M (15 %) otherwise for a less dense code.
@@ -116,6 +116,9 @@ export class WuiQrCode extends LitElement {
   /** The code drawn for the current `uri` and `imageSrc`, recomputed only when either changes. */
   private code: DrawnCode | undefined
 
+  /** The encoder's load, while a `uri` waits for it (the placeholder shows meanwhile). */
+  private encoderLoad: Promise<unknown> | undefined
+
   /** `imageSrc` when it is safe to show, else undefined. */
   private get safeImageSrc(): string | undefined {
     return isSafeImageUrl(this.imageSrc) ? this.imageSrc : undefined
@@ -123,14 +126,36 @@ export class WuiQrCode extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed)
-    if (changed.has('uri') || changed.has('imageSrc')) {
-      this.code = this.uri ? drawCode(this.uri, this.safeImageSrc !== undefined) : undefined
+    const encode = loadedQrEncoder()
+    if (changed.has('uri') || changed.has('imageSrc') || (this.encoderLoad && encode)) {
+      this.code = this.uri && encode ? drawCode(encode, this.uri, this.safeImageSrc !== undefined) : undefined
+      this.encoderLoad = undefined
+      if (this.uri && !encode) this.encoderLoad = this.waitForEncoder()
     }
+  }
+
+  /** Loads the encoder, then draws the code with it. */
+  private async waitForEncoder(): Promise<void> {
+    try {
+      await loadQrEncoder()
+    } catch (error) {
+      console.warn('[appkit] The QR encoder could not load:', error)
+    }
+    this.requestUpdate()
+  }
+
+  /** Completes once the code is drawn: after the encoder has loaded, when a `uri` waited for it. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete()
+    const pending = this.encoderLoad
+    if (!pending) return result
+    await pending
+    return super.getUpdateComplete()
   }
 
   override render() {
     const size = Math.max(0, this.size)
-    if (!this.uri) {
+    if (!this.uri || this.encoderLoad) {
       return html`<svg
         part="placeholder"
         role="img"

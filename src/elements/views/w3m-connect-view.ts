@@ -1,13 +1,15 @@
 import { LitElement, css, html, nothing } from 'lit'
 import { msg, str } from '../../i18n/msg.js'
 import { DEFAULT_FEATURES, type Features } from '../../config/options.js'
-import { selectConnector } from '../../stores/connection.js'
+import { loadConnection, selectConnector } from '../../stores/connection-loader.js'
 import { $connectors, loadConnectors, type ConnectorSummary } from '../../stores/connectors.js'
 import { $locale } from '../../stores/locale.js'
 import { pushView } from '../../stores/router.js'
 import { $options } from '../../stores/options.js'
 import { resetStyles } from '../../theme/tokens.js'
+import { whenIdle } from '../../utils/idle.js'
 import { defineElement } from '../shared/define.js'
+import { onIntent } from '../shared/prefetch-view.js'
 import { RovingListController, type RovingItem } from '../shared/roving-list.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-list-item.js'
@@ -19,6 +21,11 @@ type ConnectMethod = 'email' | 'social' | 'wallet'
 /** The social providers as a list in the active locale ('google, x and discord'). */
 function socialList(socials: readonly string[]): string {
   return new Intl.ListFormat($locale.get().locale, { style: 'long', type: 'conjunction' }).format(socials)
+}
+
+/** Loads the connection code ahead of a choice; a failure is left to the choice to report. */
+function prefetchConnection(): void {
+  loadConnection().catch(() => undefined)
 }
 
 /**
@@ -86,9 +93,16 @@ export class W3mConnectView extends LitElement {
     ...this.renderRoot.querySelectorAll<RovingItem>('[data-testid="connector-list"] wui-list-item')
   ])
 
+  constructor() {
+    super()
+    // The connection code arrives before the visitor picks a wallet: on intent, or when idle.
+    onIntent(this, prefetchConnection)
+  }
+
   override connectedCallback(): void {
     super.connectedCallback()
     void loadConnectors()
+    whenIdle(prefetchConnection)
   }
 
   override render() {

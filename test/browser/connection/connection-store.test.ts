@@ -6,7 +6,8 @@ import { $connection, chooseWallet, connect, disconnect, selectConnector } from 
 import { $connectors, loadConnectors } from '../../../src/stores/connectors.js'
 import { $modal, openModal } from '../../../src/stores/modal.js'
 import { $network, selectNetwork } from '../../../src/stores/network.js'
-import { reconnect, startConnection } from '../../../src/stores/reconnect.js'
+import { reconnect } from '../../../src/stores/reconnect.js'
+import { startConnection } from '../../../src/stores/start-connection.js'
 import { $router } from '../../../src/stores/router.js'
 import { $toast } from '../../../src/stores/toast.js'
 import {

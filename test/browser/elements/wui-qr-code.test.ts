@@ -3,6 +3,7 @@ import { emulateMedia } from '@web/test-runner-commands'
 import jsQR from 'jsqr'
 import '../../../src/elements/ui/wui-qr-code.js'
 import type { WuiQrCode } from '../../../src/elements/ui/wui-qr-code.js'
+import { loadedQrEncoder } from '../../../src/utils/qr-encoder.js'
 
 const URI =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000300&methods=wc_sessionPropose'
@@ -49,6 +50,27 @@ function pixelAt(pixels: ImageData, x: number, y: number): number[] {
 
 describe('wui-qr-code', () => {
   afterEach(() => emulateMedia({ reducedMotion: 'no-preference' }))
+
+  // First in the file: the encoder loads once per page, on the first code drawn.
+  it('loads the encoder on the first code: the busy placeholder shows until it is drawn', async () => {
+    expect(loadedQrEncoder(), 'the encoder is not part of the element module').to.equal(undefined)
+    const el = document.createElement('wui-qr-code')
+    el.uri = URI
+    document.body.append(el)
+    try {
+      // The first render: the encoder is still loading.
+      await new Promise(resolve => requestAnimationFrame(resolve))
+      expect(placeholderOf(el)?.getAttribute('aria-busy')).to.equal('true')
+      expect(codeOf(el)).to.equal(null)
+      // updateComplete waits for the encoder and the code drawn with it.
+      await el.updateComplete
+      expect(loadedQrEncoder()).to.be.a('function')
+      expect(placeholderOf(el)).to.equal(null)
+      expect(decode(await rasterise(el))).to.equal(URI)
+    } finally {
+      el.remove()
+    }
+  })
 
   it('draws a code that decodes to the uri exactly', async () => {
     const el = await fixture<WuiQrCode>(html`<wui-qr-code .uri=${URI}></wui-qr-code>`)
