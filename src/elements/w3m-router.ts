@@ -53,22 +53,36 @@ export class W3mRouter extends LitElement {
 
   private loading: ViewName | undefined
 
+  /** A view that showed and whose ViewChangeEvent is due once it rendered. */
+  private announce: ViewName | undefined
+
   protected override willUpdate(): void {
     const view = this.router.value.view
-    if (this.shown?.view !== view && this.loading !== view)
-      this.show(view).catch((error: unknown) => console.warn('[appkit] Loading the view failed:', error))
+    if (this.shown?.view === view || this.loading === view) return
+    // A view whose module is here (prefetched, or shown before) renders in this same update, so a
+    // click shows it in the next frame; any other loads first.
+    if (customElements.get(VIEW_REGISTRY[view].tag)) this.present(view)
+    else this.show(view).catch((error: unknown) => console.warn('[appkit] Loading the view failed:', error))
   }
 
   private async show(view: ViewName): Promise<void> {
     this.loading = view
-    const entry = VIEW_REGISTRY[view]
-    await entry.load()
+    await VIEW_REGISTRY[view].load()
     if (this.router.value.view !== view) return
+    this.present(view)
+  }
+
+  private present(view: ViewName): void {
     this.loading = undefined
-    this.shown = { view, element: document.createElement(entry.tag) }
-    await this.updateComplete
-    const event = new ViewChangeEvent(view)
-    this.dispatchEvent(event)
+    this.shown = { view, element: document.createElement(VIEW_REGISTRY[view].tag) }
+    this.announce = view
+  }
+
+  protected override updated(): void {
+    const view = this.announce
+    if (view === undefined) return
+    this.announce = undefined
+    this.dispatchEvent(new ViewChangeEvent(view))
   }
 
   override render() {

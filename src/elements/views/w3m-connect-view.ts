@@ -8,6 +8,7 @@ import { pushView } from '../../stores/router.js'
 import { $options } from '../../stores/options.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { whenIdle } from '../../utils/idle.js'
+import { formatList } from '../../utils/list-format.js'
 import { defineElement } from '../shared/define.js'
 import { onIntent } from '../shared/prefetch-view.js'
 import { RovingListController, type RovingItem } from '../shared/roving-list.js'
@@ -20,8 +21,11 @@ type ConnectMethod = 'email' | 'social' | 'wallet'
 
 /** The social providers as a list in the active locale ('google, x and discord'). */
 function socialList(socials: readonly string[]): string {
-  return new Intl.ListFormat($locale.get().locale, { style: 'long', type: 'conjunction' }).format(socials)
+  return formatList(socials, $locale.get().locale)
 }
+
+// The list format's locale data loads now, with this module (prefetched at idle), not in the click.
+formatList([], $locale.get().locale)
 
 /** Loads the connection code ahead of a choice; a failure is left to the choice to report. */
 function prefetchConnection(): void {

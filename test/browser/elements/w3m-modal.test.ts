@@ -156,6 +156,17 @@ describe('w3m-modal', () => {
     }
   })
 
+  it('shows a view whose module is already here in the first frame after open, and announces it', async () => {
+    await openOn(modal)
+    closeModal()
+    await waitUntil(() => !dialogOf(modal).open, 'the dialog did not close')
+    openModal()
+    const changed = oneEvent(modal, 'w3m-view-change')
+    await new Promise(resolve => requestAnimationFrame(resolve))
+    expect(currentView(modal)?.localName).to.equal('w3m-connect-view')
+    expect(((await changed) as unknown as { view: string }).view).to.equal('Connect')
+  })
+
   it('loads a view only when it is first shown', async () => {
     expect(customElements.get('w3m-register-account-name-success-view')).to.equal(undefined)
     await openOn(modal, { view: 'RegisterAccountNameSuccess' })
