@@ -1,4 +1,7 @@
-/** The modal's views: spec.md section 2, plus `Networks` (the network list behind the network button). */
+/**
+ * The modal's views: spec.md section 2, plus `Networks` (the network list behind the network
+ * button) and `WalletReceive` (the Account view's Receive: the address as a QR code).
+ */
 export const VIEW_NAMES = [
   'Connect',
   'Account',
@@ -15,7 +18,8 @@ export const VIEW_NAMES = [
   'SIWXSignMessage',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
-  'Networks'
+  'Networks',
+  'WalletReceive'
 ] as const
 
 export type ViewName = (typeof VIEW_NAMES)[number]

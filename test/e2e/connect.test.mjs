@@ -132,6 +132,17 @@ test('connect the Dev Wallet, see the account and its balance, stay connected on
     await expectText(page, 'account-network', 'Local Chain B')
     await expectText(page, 'account-balance', `${truncated(await chainBalance(rpc.b))} ETH`)
 
+    // Receive: the address in full and as a QR code, with the app's EVM networks (not Solana's).
+    await page.getByTestId('wallet-feature-receive').click()
+    await expectText(page, 'receive-address', DEV_WALLET_ADDRESS)
+    await page.locator('w3m-wallet-receive-view wui-qr-code svg[part="code"]').waitFor({ timeout: 5000 })
+    assert.deepEqual(await page.getByTestId('receive-networks').locator('li').allTextContents(), [
+      'Local Chain A',
+      'Local Chain B'
+    ])
+    await page.getByTestId('header-back').click()
+    await page.getByTestId('disconnect-button').waitFor()
+
     // Disconnect: the kit forgets the connection, the wallet forgets the site.
     await page.getByTestId('disconnect-button').click()
     await page.locator('appkit-button [data-testid="connect-button"]').waitFor()

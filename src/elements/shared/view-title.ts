@@ -34,6 +34,8 @@ export function viewTitle(view: ViewName): string {
       return msg('Name Registered', { id: 'registerNameSuccess.title' })
     case 'Networks':
       return msg('Select Network', { id: 'networks.title' })
+    case 'WalletReceive':
+      return msg('Receive', { id: 'receive.title' })
   }
 }
 

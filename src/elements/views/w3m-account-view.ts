@@ -5,6 +5,10 @@ import { copyAddress } from '../../stores/account-details.js'
 import { disconnect } from '../../stores/connection.js'
 import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
+import { $options } from '../../stores/options.js'
+import { pushView } from '../../stores/router.js'
+import { DEFAULT_FEATURES, type Features } from '../../config/options.js'
+import type { ViewName } from '../../config/views.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { formatAmount, truncateAddress } from '../../utils/format.js'
 import { defineElement } from '../shared/define.js'
@@ -35,13 +39,33 @@ function balanceText(account: AccountState, locale: string) {
     : msg('Balance unavailable', { id: 'account.balanceUnavailable' })
 }
 
+type WalletFeature = Features['walletFeaturesOrder'][number]
+
+/**
+ * The wallet features whose view exists, with the view they open and their label. Send, Swap and
+ * Buy join when their views do: until then their buttons are absent, never dead.
+ */
+const WALLET_FEATURE_VIEWS: Partial<Record<WalletFeature, { view: ViewName; label: () => string }>> = {
+  receive: { view: 'WalletReceive', label: () => msg('Receive', { id: 'account.receive' }) }
+}
+
+/** The feature buttons to show, in `walletFeaturesOrder`: each feature on, with a view to open. */
+function walletFeatureButtons(features: Features) {
+  return features.walletFeaturesOrder.flatMap(feature => {
+    const entry = WALLET_FEATURE_VIEWS[feature]
+    return entry && features[feature] ? [{ feature, ...entry }] : []
+  })
+}
+
 /**
  * The Account view: the avatar, the name or truncated address with a copy button, the native
- * balance truncated to 3 decimals, the network and wallet, and Disconnect. (The Tokens, NFTs and
+ * balance truncated to 3 decimals, the network and wallet, the wallet feature buttons whose views
+ * exist (Receive) in `features.walletFeaturesOrder`, and Disconnect. (The Tokens, NFTs and
  * Activity tabs come with the account issue.)
  * @tagname w3m-account-view
  * @csspart avatar - The avatar.
  * @csspart balance - The balance line.
+ * @csspart features - The wallet feature buttons (Receive).
  */
 export class W3mAccountView extends LitElement {
   static override styles = [
@@ -69,6 +93,16 @@ export class W3mAccountView extends LitElement {
         display: inline-flex;
         align-items: center;
         gap: var(--w3m-spacing-s);
+      }
+      .features {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: center;
+        gap: var(--w3m-spacing-s);
+        width: 100%;
+      }
+      .features .action {
+        flex: 1 1 0;
       }
       .copy {
         padding: 2px var(--w3m-spacing-s);
@@ -107,6 +141,7 @@ export class W3mAccountView extends LitElement {
   private readonly account = new StoreController(this, $account)
   private readonly network = new StoreController(this, $network)
   private readonly locale = new StoreController(this, $locale)
+  private readonly options = new StoreController(this, $options)
 
   override render() {
     const account = this.account.value
@@ -158,11 +193,30 @@ export class W3mAccountView extends LitElement {
             </p>`
           : nothing
       }
+      ${this.renderFeatureButtons()}
       <div class="actions">
         <button type="button" class="action" data-testid="disconnect-button" @click=${() => void disconnect()}>
           ${msg('Disconnect', { id: 'account.disconnect' })}
         </button>
       </div>`
+  }
+
+  private renderFeatureButtons() {
+    const buttons = walletFeatureButtons(this.options.value?.features ?? DEFAULT_FEATURES)
+    if (buttons.length === 0) return nothing
+    return html`<div class="features" part="features" data-testid="wallet-features">
+      ${buttons.map(
+        button =>
+          html`<button
+            type="button"
+            class="action"
+            data-testid=${`wallet-feature-${button.feature}`}
+            @click=${() => pushView(button.view)}
+          >
+            ${button.label()}
+          </button>`
+      )}
+    </div>`
   }
 }
 

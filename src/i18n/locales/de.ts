@@ -10,6 +10,7 @@ export const templates: Translations = {
   'account.disconnected': 'Keine Wallet verbunden',
   'account.eoaFallback':
     'Diese Wallet hat hier keinen Smart Account: Sie ist mit einem regulären Konto (EOA) verbunden.',
+  'account.receive': 'Empfangen',
   'account.title': 'Konto',
   'account.unknownNetwork': 'Unbekanntes Netzwerk',
   'allWallets.empty': 'Keine Wallet gefunden',
@@ -65,6 +66,10 @@ export const templates: Translations = {
   'networks.list': 'Netzwerke',
   'networks.title': 'Netzwerk auswählen',
   'placeholder.comingSoon': 'demnächst verfügbar',
+  'receive.networksHeading': 'Unterstützte Netzwerke',
+  'receive.networksNote': 'Senden Sie an diese Adresse nur Assets aus diesen Netzwerken.',
+  'receive.qrLabel': 'QR-Code Ihrer Adresse',
+  'receive.title': 'Empfangen',
   'registerName.title': 'Namen wählen',
   'registerNameSuccess.title': 'Name registriert',
   'siwx.title': 'Anmelden',

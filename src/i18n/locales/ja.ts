@@ -10,6 +10,7 @@ export const templates: Translations = {
   'account.disconnected': 'ウォレットが接続されていません',
   'account.eoaFallback':
     'このウォレットにはここでスマートアカウントがないため、通常のアカウント（EOA）で接続しました。',
+  'account.receive': '受け取る',
   'account.title': 'アカウント',
   'account.unknownNetwork': '不明なネットワーク',
   'allWallets.empty': 'ウォレットが見つかりません',
@@ -65,6 +66,10 @@ export const templates: Translations = {
   'networks.list': 'ネットワーク',
   'networks.title': 'ネットワークを選択',
   'placeholder.comingSoon': '近日公開',
+  'receive.networksHeading': '対応ネットワーク',
+  'receive.networksNote': 'このアドレスには、これらのネットワーク上の資産のみを送ってください。',
+  'receive.qrLabel': 'あなたのアドレスのQRコード',
+  'receive.title': '受け取る',
   'registerName.title': '名前を選択',
   'registerNameSuccess.title': '名前を登録しました',
   'siwx.title': 'サインイン',
