@@ -67,7 +67,7 @@ const FIRST_LOAD_SHARED: RegExp[] = [
   /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
   /[\\/]src[\\/]stores[\\/](toast|locale|network|options|siwx|account|open-view|router|modal|theme|initialize|public-state)\.ts$/,
   /[\\/]src[\\/]config[\\/](constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
-  /[\\/]src[\\/]elements[\\/]shared[\\/](spinner-styles|view-title|define|store-controller|prefetch-view|focus|theme-controller)\.ts$/,
+  /[\\/]src[\\/]elements[\\/]shared[\\/](spinner-styles|define|store-controller|prefetch-view|focus|theme-controller)\.ts$/,
   /[\\/]src[\\/]elements[\\/]views[\\/]registry\.ts$/,
   /[\\/]src[\\/]i18n[\\/](store-text|locales)\.ts$/,
   /[\\/]src[\\/]theme[\\/][^\\/]+\.ts$/,

@@ -18,7 +18,10 @@ import { fileURLToPath } from 'node:url'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const HOST = '127.0.0.1'
 export const STRICT_CSP = "default-src 'self'"
-/** The demo talks to the local stack on other 127.0.0.1 ports; wallet icons are data: URIs. */
+/**
+ * The demo talks to the local stack on other 127.0.0.1 ports; wallet icons are data: URIs, token
+ * icons come from the backend.
+ */
 export const DEMO_CSP =
   "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data: http://127.0.0.1:*"
 

@@ -1,5 +1,5 @@
 import { HttpClient } from './http-client.js'
-import { balanceResponseSchema } from './schemas/balance.js'
+import { balanceResponseSchema, type TokenBalance } from './schemas/balance.js'
 import { identityResponseSchema, type IdentityResponse } from './schemas/identity.js'
 
 /**
@@ -14,6 +14,16 @@ export interface AccountClient {
     caipNetworkId: string,
     signal?: AbortSignal
   ): Promise<{ readonly balance: string; readonly symbol: string } | undefined>
+  /**
+   * The account's token balances on `caipNetworkId` (the native token and every token it holds),
+   * without entries whose decimals are '0' (spec.md section 5). `forceUpdate` skips the
+   * backend's cache (after the kit sent a transaction).
+   */
+  tokenBalances(
+    address: string,
+    caipNetworkId: string,
+    options?: { readonly forceUpdate?: boolean; readonly signal?: AbortSignal }
+  ): Promise<readonly TokenBalance[]>
   identity(address: string, signal?: AbortSignal): Promise<IdentityResponse>
   /** Origins whose plain-http URLs (an avatar) are safe besides https: the configured backend's. */
   readonly trustedOrigins: readonly string[]
@@ -45,6 +55,18 @@ const segment = (value: string) => encodeURIComponent(value)
 
 function createAccountClient(projectId: string, apiUrl: string): AccountClient {
   const http = new HttpClient({ projectId, baseUrl: apiUrl })
+  const base = new URL(apiUrl)
+  const basePath = base.pathname.replace(/\/$/, '')
+  /** An image on the backend itself is served to the project: its URL gets the project's query, as the catalog's do. */
+  const withProject = (iconUrl: string): string => {
+    try {
+      const url = new URL(iconUrl)
+      if (url.origin !== base.origin || !url.pathname.startsWith(basePath) || url.search) return iconUrl
+      return http.url(url.pathname.slice(basePath.length))
+    } catch {
+      return iconUrl
+    }
+  }
   return {
     async nativeBalance(address, caipNetworkId, signal) {
       const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
@@ -56,6 +78,15 @@ function createAccountClient(projectId: string, apiUrl: string): AccountClient {
         entry => entry.chainId === caipNetworkId && entry.address === undefined && entry.quantity.decimals !== '0'
       )
       return native ? { balance: native.quantity.numeric, symbol: native.symbol } : undefined
+    },
+    async tokenBalances(address, caipNetworkId, options = {}) {
+      const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
+        query: { currency: 'usd', chainId: caipNetworkId, ...(options.forceUpdate ? { forceUpdate: 'true' } : {}) },
+        ...(options.signal ? { signal: options.signal } : {})
+      })
+      return response.balances
+        .filter(entry => entry.chainId === caipNetworkId && entry.quantity.decimals !== '0')
+        .map(entry => ({ ...entry, iconUrl: withProject(entry.iconUrl) }))
     },
     identity: (address, signal) =>
       http.get(`/v1/identity/${segment(address)}`, identityResponseSchema, { query: { sender: address }, signal }),

@@ -10,9 +10,8 @@ import { defineElement } from './shared/define.js'
 import { deepActiveElement, tabbableElements } from './shared/focus.js'
 import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
-import { dialogName } from './shared/view-title.js'
 import { modalStyles } from './w3m-modal.styles.js'
-import { loadModalParts } from './shared/modal-parts.js'
+import { dialogNameOf, loadModalParts, modalPartsDefined } from './shared/modal-parts.js'
 import './w3m-toast.js'
 
 /** Marks the modal createAppKit put on the page itself; a modal the app renders replaces it. */
@@ -40,6 +39,8 @@ export class W3mModal extends LitElement {
   private readonly router = new StoreController(this, $router)
   private readonly locale = new StoreController(this, $locale)
   private opener: HTMLElement | null = null
+  /** The content element whose height the card follows (a new one each time the modal opens). */
+  private observedContent: HTMLElement | null = null
   /** The dialog is being closed because the store said so (not by the browser on its own). */
   private closingFromStore = false
   private readonly resizeObserver =
@@ -67,7 +68,9 @@ export class W3mModal extends LitElement {
 
   override render() {
     const { open, shake, loading } = this.modal.value
-    const title = dialogName(this.router.value.view)
+    // The header and the router show together, once both are here (they load with the first view).
+    const partsReady = modalPartsDefined()
+    const title = dialogNameOf(this.router.value.view)
     const { locale, direction } = this.locale.value
     // The click handler is for the backdrop; the keyboard path is Escape (the dialog's cancel event).
     return html`<dialog
@@ -84,7 +87,7 @@ export class W3mModal extends LitElement {
       >
         <div class="card ${shake ? 'shake' : ''}" part="card" data-testid="w3m-modal-card">
           ${
-            open
+            open && partsReady
               ? html`<div class="content">
                   <w3m-header></w3m-header>
                   <w3m-router></w3m-router>
@@ -134,15 +137,24 @@ export class W3mModal extends LitElement {
     if (!this.isConnected) return
     if (open && !this.dialog.open) {
       this.opener = deepActiveElement()
-      loadModalParts().catch((error: unknown) => console.warn('[appkit] The modal could not load:', error))
+      if (!modalPartsDefined())
+        loadModalParts().then(
+          () => this.requestUpdate(),
+          (error: unknown) => console.warn('[appkit] The modal could not load:', error)
+        )
       this.dialog.showModal()
       void this.focusHeader()
-      if (this.content) this.resizeObserver?.observe(this.content)
       const event = new ModalOpenEvent(this.router.value.view)
       this.dispatchEvent(event)
     } else if (!open && this.dialog.open) {
       this.closingFromStore = true
       this.dialog.close()
+    }
+    // The content shows once the header and router are here: its height is followed from then on.
+    const content = open ? this.content : null
+    if (content && content !== this.observedContent) {
+      this.resizeObserver?.observe(content)
+      this.observedContent = content
     }
   }
 
@@ -176,6 +188,7 @@ export class W3mModal extends LitElement {
       return
     }
     this.resizeObserver?.disconnect()
+    this.observedContent = null
     if (this.card) this.card.style.removeProperty('height')
     if (this.opener?.isConnected) this.opener.focus()
     this.opener = null

@@ -1,5 +1,4 @@
 import { getAccountClient } from '../api/account-client.js'
-import { BALANCE_RETRY_BLOCK_MS } from '../config/constants.js'
 import type { CaipNetwork } from '../networks/types.js'
 import { identityCache, nativeBalanceCache } from '../storage/caches.js'
 import { safeParseCaip10 } from '../utils/caip.js'
@@ -8,16 +7,14 @@ import { formatUnits } from '../utils/units.js'
 import { $account, setAccount } from './account.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
-import { ADDRESS_COPIED, ADDRESS_COPY_FAILED, BALANCE_UNAVAILABLE } from './texts.js'
-import { copyWithToast, showError } from './toast.js'
+import { balanceReadsBlocked, balanceUnavailable, resetBalanceBlock } from './balance-block.js'
+import { ADDRESS_COPIED, ADDRESS_COPY_FAILED } from './texts.js'
+import { copyWithToast } from './toast.js'
 
 export { BALANCE_UNAVAILABLE } from './texts.js'
 
 /** Reads the native balance from the connected wallet (eth_getBalance through its provider). */
 export type WalletBalanceReader = () => Promise<bigint>
-
-/** After a failed balance read, no new read until this time (spec.md section 4: blocked 30 s). */
-let balanceBlockedUntil = 0
 
 function client() {
   const options = $options.get()
@@ -69,7 +66,7 @@ async function refreshBalance(
     setAccount({ balance: cached.balance, balanceSymbol: cached.symbol, balanceLoading: false })
     return
   }
-  if (Date.now() < balanceBlockedUntil) return
+  if (balanceReadsBlocked()) return
   setAccount({ balanceLoading: true })
   try {
     const native = await readNativeBalance(address, caipNetworkId, network, fromWallet)
@@ -79,9 +76,8 @@ async function refreshBalance(
   } catch (error) {
     if (!stillShowing(caipAddress)) return
     console.warn('[appkit] The native balance could not be read:', error)
-    balanceBlockedUntil = Date.now() + BALANCE_RETRY_BLOCK_MS
     setAccount({ balanceLoading: false })
-    showError(BALANCE_UNAVAILABLE)
+    balanceUnavailable()
   }
 }
 
@@ -125,7 +121,7 @@ export async function refreshAccountDetails(
 
 /** Lifts the 30 s block after a failed balance read (tests). */
 export function resetAccountDetails(): void {
-  balanceBlockedUntil = 0
+  resetBalanceBlock()
 }
 
 /** Copies the connected address to the clipboard and says so (or that it could not). */

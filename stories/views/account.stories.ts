@@ -44,3 +44,19 @@ export const LoadingBalance: Story = modalStory(
 
 /** Nobody is connected (the view opened by hand). */
 export const Disconnected: Story = modalStory('Account', {}, expectText('account-disconnected', 'No wallet connected'))
+
+/** The Tokens list: each token's amount cut to 3 decimals with its symbol and USD value. */
+export const Tokens: Story = modalStory('Account', { account: connectedEvmAccount }, view => {
+  const tokens = view.shadowRoot?.querySelector('w3m-account-tokens')
+  const amount = tokens?.shadowRoot?.querySelector('[data-testid=token-USDC] [data-testid=token-amount]')?.textContent
+  if (amount !== '250.5 USDC') throw new Error(`The Tokens list shows "${amount}" for USDC, expected "250.5 USDC"`)
+})
+
+/** The Tokens list while the balance API answers. */
+export const TokensLoading: Story = modalStory('Account', { account: connectedEvmAccount, tokens: 'loading' })
+
+/** The balance API failed: the list says so (the toast comes from the store). */
+export const TokensUnavailable: Story = modalStory('Account', { account: connectedEvmAccount, tokens: 'unavailable' })
+
+/** No token on this network. */
+export const NoTokens: Story = modalStory('Account', { account: connectedEvmAccount, tokens: [] })

@@ -12,7 +12,8 @@
 // the local relay (test/walletconnect/relay.ts). Everything started is stopped by its id.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { createPublicClient, formatEther, http } from 'viem'
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem'
+import { CONTRACTS } from '../../chain/deployment.ts'
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
@@ -33,6 +34,18 @@ const { rpc } = stack
 async function chainBalance(rpcUrl) {
   const client = createPublicClient({ transport: http(rpcUrl) })
   return formatEther(await client.getBalance({ address: DEV_WALLET_ADDRESS }))
+}
+
+/** The Dev Wallet's tUSDC on a local chain (balanceOf), as a decimal string. */
+async function usdcBalance(rpcUrl) {
+  const client = createPublicClient({ transport: http(rpcUrl) })
+  const amount = await client.readContract({
+    address: CONTRACTS.tUSDC,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [DEV_WALLET_ADDRESS]
+  })
+  return formatUnits(amount, 6)
 }
 
 /** The SOL balance the local runtime reports for `address` (getBalance), as a decimal string. */
@@ -103,6 +116,10 @@ test('connect the Dev Wallet, see the account and its balance, stay connected on
     assert.equal(await text(page, 'account-network'), 'Local Chain A · AppKit Dev Wallet')
     assert.equal(await text(page, 'account-status'), 'connected')
     assert.equal(await text(page, 'account-caip-address'), `eip155:31337:${DEV_WALLET_ADDRESS}`)
+
+    // The Tokens list, from the backend's balance API over the chain: ETH and the account's tUSDC.
+    await expectText(page, 'token-amount', `${truncated(await usdcBalance(rpc.a))} tUSDC`)
+    await expectText(page, 'token-amount', `${truncated(await chainBalance(rpc.a))} ETH`)
 
     // The host button shows the account.
     await page.keyboard.press('Escape')
@@ -242,7 +259,22 @@ test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see 
     assert.deepEqual(Object.keys(connections).sort(), ['eip155', 'solana'])
     assert.equal(connections.solana[0].connectorId, 'walletConnect')
 
-    // A reload restores the session from the SDK's storage without asking the wallet.
+    // A reload restores the session from the SDK's storage without asking the wallet (once the
+    // Tokens list's icons have loaded: a reload would abort them).
+    await page.locator('w3m-account-tokens [data-testid="tokens-list"]').waitFor({ timeout: 15_000 })
+    await page.waitForFunction(
+      () =>
+        [
+          ...(document
+            .querySelector('w3m-modal')
+            ?.shadowRoot?.querySelector('w3m-router')
+            ?.shadowRoot?.querySelector('w3m-account-view')
+            ?.shadowRoot?.querySelector('w3m-account-tokens')
+            ?.shadowRoot?.querySelectorAll('wui-wallet-image') ?? [])
+        ].every(image => image.shadowRoot?.querySelector('img')?.complete !== false),
+      null,
+      { timeout: 10_000 }
+    )
     await page.reload()
     await expectText(page, 'account-caip-address', `eip155:31337:${EVM_ACCOUNT}`, 20_000)
 

@@ -6,10 +6,10 @@ import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import { ROOT } from './helpers.mjs'
+import { DEMO_CSP } from '../../scripts/serve.mjs'
 
-/** What `npm start` serves the demo with (see demo/README.md). */
-export const DEMO_CSP =
-  "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data:"
+/** What `npm start` serves the demo with (see demo/README.md): one policy, from scripts/serve.mjs. */
+export { DEMO_CSP } from '../../scripts/serve.mjs'
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',

@@ -1,4 +1,6 @@
 /** Shared set-up of the connection tests: an app with the EVM adapter, fake wallets, fresh stores. */
+import { resetTokenBalances } from '../../../src/stores/token-balances.js'
+import type { TokenBalance } from '../../../src/api/schemas/balance.js'
 import { evmAdapter } from '../../../src/adapters/evm/index.js'
 import { resetEvmDiscovery } from '../../../src/adapters/evm/connectors.js'
 import { setAccountClient, type AccountClient } from '../../../src/api/account-client.js'
@@ -34,6 +36,9 @@ export function track(wallet: AnnouncedWallet): AnnouncedWallet {
 export interface FakeAccountClient extends AccountClient {
   readonly balanceCalls: string[]
   readonly identityCalls: string[]
+  /** Each tokenBalances call: '<caipNetworkId>:<address>', with ' force' when forceUpdate was asked. */
+  readonly tokenBalanceCalls: string[]
+  tokenBalancesAnswer: readonly TokenBalance[] | Error
   nativeBalanceAnswer: { balance: string; symbol: string } | undefined | Error
   identityAnswer: { name: string | null; avatar: string | null } | Error
 }
@@ -42,6 +47,8 @@ export function createFakeAccountClient(): FakeAccountClient {
   const client: FakeAccountClient = {
     balanceCalls: [],
     identityCalls: [],
+    tokenBalanceCalls: [],
+    tokenBalancesAnswer: [],
     nativeBalanceAnswer: undefined,
     identityAnswer: { name: null, avatar: null },
     trustedOrigins: ['http://127.0.0.1:8787'],
@@ -49,6 +56,11 @@ export function createFakeAccountClient(): FakeAccountClient {
       client.balanceCalls.push(`${caipNetworkId}:${address}`)
       if (client.nativeBalanceAnswer instanceof Error) throw client.nativeBalanceAnswer
       return client.nativeBalanceAnswer
+    },
+    async tokenBalances(address, caipNetworkId, options = {}) {
+      client.tokenBalanceCalls.push(`${caipNetworkId}:${address}${options.forceUpdate ? ' force' : ''}`)
+      if (client.tokenBalancesAnswer instanceof Error) throw client.tokenBalancesAnswer
+      return client.tokenBalancesAnswer
     },
     async identity(address) {
       client.identityCalls.push(address)
@@ -66,6 +78,7 @@ function resetStores(): void {
   resetReconnect()
   resetAccount()
   resetAccountDetails()
+  resetTokenBalances()
   resetNetworkSwitch()
   resetModal()
   resetRouter()

@@ -17,7 +17,17 @@ async function openOn(modal: W3mModal, view?: Parameters<typeof openModal>[0]): 
   openModal(view)
   await waitUntil(() => dialogOf(modal).open, 'the dialog did not open')
   await waitUntil(() => currentView(modal), 'no view rendered', { timeout: 5000 })
+  // The view slides in (150 ms, opacity from 0): colours are checked once it has.
+  await Promise.all(allAnimations(document).map(animation => animation.finished))
   return dialogOf(modal)
+}
+
+/** Every running animation, in the document and in every shadow root below it. */
+function allAnimations(root: Document | ShadowRoot): Animation[] {
+  const found = [...root.getAnimations()]
+  for (const element of root.querySelectorAll('*'))
+    if (element.shadowRoot) found.push(...allAnimations(element.shadowRoot))
+  return found
 }
 
 function currentView(modal: W3mModal): HTMLElement | null {

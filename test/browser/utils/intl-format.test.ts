@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing'
-import { formatAmount, formatCurrency, formatDate, formatRelativeTime } from '../../../src/utils/format.js'
+import { formatAmount } from '../../../src/utils/format.js'
+import { formatCurrency, formatDate, formatRelativeTime } from '../../../src/utils/intl-format.js'
 
 describe('formatting through Intl', () => {
   describe('formatAmount', () => {

@@ -1,0 +1,86 @@
+import { map } from 'nanostores'
+import { getAccountClient } from '../api/account-client.js'
+import type { TokenBalance } from '../api/schemas/balance.js'
+import type { ChainNamespace } from '../networks/types.js'
+import { portfolioCache } from '../storage/caches.js'
+import { safeParseCaip10 } from '../utils/caip.js'
+import { isSafeImageUrl } from '../utils/safe-image.js'
+import { $account } from './account.js'
+import { balanceReadsBlocked, balanceUnavailable } from './balance-block.js'
+import { $options } from './options.js'
+
+/** The namespaces the balance API serves (spec.md section 9: balance on eip155 and solana). */
+export const TOKEN_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+
+export interface TokenBalancesState {
+  /** idle: never asked; loading: asked, no list yet; ready: the list; unavailable: none to show. */
+  readonly status: 'idle' | 'loading' | 'ready' | 'unavailable'
+  /** The connected account's token balances on its network, decimals '0' left out. */
+  readonly balances: readonly TokenBalance[]
+  /** The CAIP-10 account the list belongs to. */
+  readonly caipAddress: string | undefined
+}
+
+const initialTokenBalances: TokenBalancesState = { status: 'idle', balances: [], caipAddress: undefined }
+
+export const $tokenBalances = map<TokenBalancesState>(initialTokenBalances)
+
+function client() {
+  const options = $options.get()
+  return getAccountClient(options ? { projectId: options.projectId, apiUrl: options.apiUrl } : undefined)
+}
+
+/**
+ * Fills the Tokens list of the connected account: from the portfolio cache when it is under 30 s
+ * old (kept in storage, so across reloads), else from the balance API (`force` skips both caches,
+ * after the kit sent a transaction). A failure, or a network without balances, shows 'Token
+ * Balance Unavailable' once and asks nothing for 30 s. An answer for an account no longer shown is
+ * dropped.
+ */
+export async function refreshTokenBalances(options: { readonly force?: boolean } = {}): Promise<void> {
+  const { caipAddress } = $account.get()
+  const parts = safeParseCaip10(caipAddress)
+  if (!caipAddress || !parts) {
+    $tokenBalances.set(initialTokenBalances)
+    return
+  }
+  const current = $tokenBalances.get()
+  const keep = current.caipAddress === caipAddress ? current.balances : []
+  if (!TOKEN_BALANCE_NAMESPACES.includes(parts.namespace)) {
+    $tokenBalances.set({ status: 'unavailable', balances: [], caipAddress })
+    balanceUnavailable()
+    return
+  }
+  const cache = portfolioCache(parts.caipNetworkId, parts.address)
+  const cached = options.force ? undefined : cache.get()
+  if (cached) {
+    $tokenBalances.set({ status: 'ready', balances: cached, caipAddress })
+    return
+  }
+  if (balanceReadsBlocked()) {
+    if (current.caipAddress !== caipAddress) $tokenBalances.set({ status: 'unavailable', balances: [], caipAddress })
+    return
+  }
+  $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'loading', balances: keep, caipAddress })
+  try {
+    const api = client()
+    if (!api) throw new Error('No balance API: createAppKit was given no apiUrl')
+    const answer = await api.tokenBalances(parts.address, parts.caipNetworkId, { forceUpdate: options.force ?? false })
+    // An icon the page may not load (not https, not the backend's own origin) shows the placeholder.
+    const balances = answer.map(entry =>
+      isSafeImageUrl(entry.iconUrl, api.trustedOrigins) ? entry : { ...entry, iconUrl: '' }
+    )
+    cache.set([...balances])
+    if ($account.get().caipAddress === caipAddress) $tokenBalances.set({ status: 'ready', balances, caipAddress })
+  } catch (error) {
+    if ($account.get().caipAddress !== caipAddress) return
+    console.warn('[appkit] The token balances could not be read:', error)
+    $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'unavailable', balances: keep, caipAddress })
+    balanceUnavailable()
+  }
+}
+
+/** Forgets the list (tests). */
+export function resetTokenBalances(): void {
+  $tokenBalances.set(initialTokenBalances)
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { getAccountClient } from '../../src/api/account-client.js'
+import { FaultServer } from './fault-server.js'
+
+const ADDRESS = '0x' + 'ab'.repeat(20)
+const entry = (symbol: string, decimals: string, chainId = 'eip155:31337', address?: string) => ({
+  name: symbol,
+  symbol,
+  chainId,
+  ...(address ? { address } : {}),
+  value: 12.5,
+  price: 1,
+  quantity: { decimals, numeric: '12.5' },
+  iconUrl: 'https://example.com/i.png'
+})
+
+let server: FaultServer
+
+function client() {
+  const found = getAccountClient({ projectId: 'project-tokens', apiUrl: server.url })
+  assert.ok(found, 'an account client for an apiUrl')
+  return found
+}
+
+function lastRequest() {
+  const request = server.requests.at(-1)
+  assert.ok(request, 'a request reached the server')
+  return request
+}
+
+before(async () => {
+  server = await FaultServer.start()
+})
+after(() => server.close())
+
+describe('the account client: tokenBalances', () => {
+  it("asks the balance API for the chain in usd, and keeps the chain's entries without decimals '0'", async () => {
+    server.reply({
+      json: {
+        balances: [
+          entry('ETH', '18'),
+          entry('tUSDC', '6', 'eip155:31337', 'eip155:31337:0x' + '11'.repeat(20)),
+          entry('JUNK', '0', 'eip155:31337', 'eip155:31337:0x' + '22'.repeat(20)),
+          entry('OTHER', '18', 'eip155:31338')
+        ]
+      }
+    })
+    const balances = await client().tokenBalances(ADDRESS, 'eip155:31337')
+    assert.deepEqual(
+      balances.map(balance => balance.symbol),
+      ['ETH', 'tUSDC']
+    )
+    const request = lastRequest()
+    assert.equal(request.path, `/v1/account/${ADDRESS}/balance`)
+    assert.equal(request.query.get('currency'), 'usd')
+    assert.equal(request.query.get('chainId'), 'eip155:31337')
+    assert.equal(request.query.get('forceUpdate'), null)
+  })
+
+  it('asks with forceUpdate after a transaction', async () => {
+    server.reply({ json: { balances: [] } })
+    await client().tokenBalances(ADDRESS, 'eip155:31337', { forceUpdate: true })
+    assert.equal(lastRequest().query.get('forceUpdate'), 'true')
+  })
+
+  it('rejects an answer that does not fit the schema', async () => {
+    server.reply({ json: { balances: [{ symbol: 'ETH' }] } })
+    await assert.rejects(client().tokenBalances(ADDRESS, 'eip155:31337'))
+  })
+
+  it("gives an icon served by the backend itself the project's query (an <img> sends no header); others stay as they are", async () => {
+    server.reply({
+      json: {
+        balances: [
+          { ...entry('ETH', '18'), iconUrl: `${server.url}/public/getTokenImage/ETH` },
+          { ...entry('tUSDC', '6'), iconUrl: 'https://cdn.example/usdc.png' }
+        ]
+      }
+    })
+    const [eth, usdc] = await client().tokenBalances(ADDRESS, 'eip155:31337')
+    const icon = new URL(eth?.iconUrl ?? '')
+    assert.equal(`${icon.origin}${icon.pathname}`, `${server.url}/public/getTokenImage/ETH`)
+    assert.equal(icon.searchParams.get('projectId'), 'project-tokens')
+    assert.equal(usdc?.iconUrl, 'https://cdn.example/usdc.png')
+  })
+})
