@@ -7,6 +7,7 @@ import { $tokenBalances, refreshTokenBalances } from '../../stores/token-balance
 import { resetStyles } from '../../theme/tokens.js'
 import { formatAmount } from '../../utils/format.js'
 import { formatCurrency } from '../../utils/intl-format.js'
+import { listStyles, sectionHeadingStyles } from '../shared/list-styles.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-wallet-image.js'
@@ -22,29 +23,18 @@ import '../ui/wui-wallet-image.js'
 export class W3mAccountTokens extends LitElement {
   static override styles = [
     resetStyles,
+    listStyles,
+    sectionHeadingStyles,
     css`
       :host {
         display: block;
         width: 100%;
         text-align: start;
       }
-      h3 {
-        margin: 0 0 var(--w3m-spacing-s);
-        font-size: var(--w3m-text-small);
-        font-weight: 600;
-      }
       p {
         margin: 0;
         color: var(--w3m-color-fg-muted);
         font-size: var(--w3m-text-small);
-      }
-      ul {
-        display: flex;
-        flex-direction: column;
-        gap: var(--w3m-spacing-s);
-        margin: 0;
-        padding: 0;
-        list-style: none;
       }
       li {
         display: grid;

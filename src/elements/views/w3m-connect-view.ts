@@ -9,6 +9,7 @@ import { $options } from '../../stores/options.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { whenIdle } from '../../utils/idle.js'
 import { formatList } from '../../utils/list-format.js'
+import { listStyles } from '../shared/list-styles.js'
 import { defineElement } from '../shared/define.js'
 import { onIntent } from '../shared/prefetch-view.js'
 import { RovingListController, type RovingItem } from '../shared/roving-list.js'
@@ -44,6 +45,7 @@ function prefetchConnection(): void {
 export class W3mConnectView extends LitElement {
   static override styles = [
     resetStyles,
+    listStyles,
     css`
       :host {
         display: flex;
@@ -55,14 +57,6 @@ export class W3mConnectView extends LitElement {
         display: flex;
         flex-direction: column;
         gap: var(--w3m-spacing-s);
-      }
-      ul {
-        display: flex;
-        flex-direction: column;
-        gap: var(--w3m-spacing-s);
-        margin: 0;
-        padding: 0;
-        list-style: none;
       }
       .wallet {
         display: inline-flex;

@@ -4,6 +4,7 @@ import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { chooseNetwork } from '../../stores/network-switch.js'
 import { resetStyles } from '../../theme/tokens.js'
+import { listStyles } from '../shared/list-styles.js'
 import { defineElement } from '../shared/define.js'
 import { RovingListController, type RovingItem } from '../shared/roving-list.js'
 import { StoreController } from '../shared/store-controller.js'
@@ -18,18 +19,11 @@ import '../ui/wui-list-item.js'
 export class W3mNetworksView extends LitElement {
   static override styles = [
     resetStyles,
+    listStyles,
     css`
       :host {
         display: block;
         padding: var(--w3m-spacing-l);
-      }
-      ul {
-        display: flex;
-        flex-direction: column;
-        gap: var(--w3m-spacing-s);
-        margin: 0;
-        padding: 0;
-        list-style: none;
       }
       p {
         color: var(--w3m-color-fg-muted);

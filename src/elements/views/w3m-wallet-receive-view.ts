@@ -5,6 +5,7 @@ import { copyAddress } from '../../stores/account-details.js'
 import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { resetStyles } from '../../theme/tokens.js'
+import { sectionHeadingStyles } from '../shared/list-styles.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-qr-code.js'
@@ -22,6 +23,7 @@ import { connectionViewStyles } from './connection-view.styles.js'
 export class W3mWalletReceiveView extends LitElement {
   static override styles = [
     resetStyles,
+    sectionHeadingStyles,
     connectionViewStyles,
     css`
       wui-qr-code {
@@ -35,11 +37,6 @@ export class W3mWalletReceiveView extends LitElement {
       section {
         width: 100%;
         text-align: start;
-      }
-      h3 {
-        margin: 0 0 var(--w3m-spacing-s);
-        font-size: var(--w3m-text-small);
-        font-weight: 600;
       }
       ul {
         display: flex;

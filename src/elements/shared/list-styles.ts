@@ -1,0 +1,22 @@
+import { css } from 'lit'
+
+/** A view's list: a column of rows without bullets (wallets, networks, tokens). */
+export const listStyles = css`
+  ul {
+    display: flex;
+    flex-direction: column;
+    gap: var(--w3m-spacing-s);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`
+
+/** A section's small heading inside a view (Tokens, Supported networks). */
+export const sectionHeadingStyles = css`
+  h3 {
+    margin: 0 0 var(--w3m-spacing-s);
+    font-size: var(--w3m-text-small);
+    font-weight: 600;
+  }
+`
