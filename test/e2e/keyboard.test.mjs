@@ -14,6 +14,8 @@ import { useLocalStack } from './local-stack.mjs'
 const stack = useLocalStack()
 const SCREENSHOTS = join(ROOT, 'test-results')
 const DEV_WALLET = 'connector-dev.appkit.wallet'
+/** The Dev Wallet's account on the local chains. */
+const DEV_WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** Presses `key` until the focused element (through shadow roots) matches, at most `limit` times. */
 async function pressUntil(page, key, matches, what, limit = 40) {
@@ -158,10 +160,15 @@ async function keyboardFlow(t, locale) {
       await waitFor(page, async () => !(await modalOpen(page)), 'the modal to close')
     }
 
-    // The account, then Disconnect.
+    // The account: Receive shows the address, Back returns; then Disconnect.
     await pressUntil(page, 'Tab', testIdIs('account-button'), 'the account button', 80)
     await page.keyboard.press('Enter')
     await waitFor(page, () => modalOpen(page), 'the Account view')
+    await pressUntil(page, 'Tab', testIdIs('wallet-feature-receive'), 'Receive', 20)
+    await page.keyboard.press('Enter')
+    await page.getByTestId('receive-address').filter({ hasText: DEV_WALLET_ADDRESS }).waitFor()
+    await pressUntil(page, 'Tab', testIdIs('header-back'), 'Back', 20)
+    await page.keyboard.press('Enter')
     await pressUntil(page, 'Tab', testIdIs('disconnect-button'), 'Disconnect', 20)
     await page.keyboard.press('Enter')
     await page.locator('appkit-button [data-testid="connect-button"]').waitFor()
