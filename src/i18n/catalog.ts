@@ -8,6 +8,7 @@ export const CATALOG = {
   "account.disconnect": "Disconnect",
   "account.disconnected": "No wallet connected",
   "account.eoaFallback": "This wallet has no smart account here: connected with a regular account (EOA).",
+  "account.portfolio": "Total value",
   "account.receive": "Receive",
   "account.title": "Account",
   "account.unknownNetwork": "Unknown network",

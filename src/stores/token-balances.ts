@@ -84,3 +84,13 @@ export async function refreshTokenBalances(options: { readonly force?: boolean }
 export function resetTokenBalances(): void {
   $tokenBalances.set(initialTokenBalances)
 }
+
+/**
+ * The total USD value of the account's tokens on its network (their `value`s summed), or
+ * undefined while there is no list, or no token in it has a value.
+ */
+export function portfolioValue(state: TokenBalancesState): number | undefined {
+  if (state.status !== 'ready') return undefined
+  const values = state.balances.flatMap(balance => (balance.value === undefined ? [] : [balance.value]))
+  return values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0)
+}

@@ -120,6 +120,7 @@ test('connect the Dev Wallet, see the account and its balance, stay connected on
     // The Tokens list, from the backend's balance API over the chain: ETH and the account's tUSDC.
     await expectText(page, 'token-amount', `${truncated(await usdcBalance(rpc.a))} tUSDC`)
     await expectText(page, 'token-amount', `${truncated(await chainBalance(rpc.a))} ETH`)
+    assert.match(await text(page, 'account-portfolio-value'), /^\$[\d,]+\.\d{2}$/)
 
     // The host button shows the account.
     await page.keyboard.press('Escape')

@@ -6,6 +6,8 @@ import { disconnect } from '../../stores/connection.js'
 import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { $options } from '../../stores/options.js'
+import { $tokenBalances, portfolioValue } from '../../stores/token-balances.js'
+import { formatCurrency } from '../../utils/intl-format.js'
 import { pushView } from '../../stores/router.js'
 import { DEFAULT_FEATURES, type Features } from '../../config/options.js'
 import type { ViewName } from '../../config/views.js'
@@ -143,6 +145,7 @@ export class W3mAccountView extends LitElement {
   private readonly network = new StoreController(this, $network)
   private readonly locale = new StoreController(this, $locale)
   private readonly options = new StoreController(this, $options)
+  private readonly tokens = new StoreController(this, $tokenBalances)
 
   override render() {
     const account = this.account.value
@@ -182,6 +185,7 @@ export class W3mAccountView extends LitElement {
           : nothing
       }
       <p part="balance" data-testid="account-balance">${balanceText(account, locale)}</p>
+      ${this.renderPortfolio(locale)}
       <p class="muted" data-testid="account-network">
         ${network?.name ?? msg('Unknown network', { id: 'account.unknownNetwork' })}${connectedWalletInfo ? ` · ${connectedWalletInfo.name}` : ''}
       </p>
@@ -201,6 +205,16 @@ export class W3mAccountView extends LitElement {
           ${msg('Disconnect', { id: 'account.disconnect' })}
         </button>
       </div>`
+  }
+
+  /** The total USD value of the Tokens list, once it is there. */
+  private renderPortfolio(locale: string) {
+    const total = portfolioValue(this.tokens.value)
+    if (total === undefined) return nothing
+    return html`<p class="muted" data-testid="account-portfolio">
+      <span>${msg('Total value', { id: 'account.portfolio' })}</span>
+      <bdi dir="ltr" data-testid="account-portfolio-value">${formatCurrency(total, 'USD', locale)}</bdi>
+    </p>`
   }
 
   private renderFeatureButtons() {

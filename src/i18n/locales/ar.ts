@@ -9,6 +9,7 @@ export const templates: Translations = {
   'account.disconnect': 'قطع الاتصال',
   'account.disconnected': 'لا توجد محفظة متصلة',
   'account.eoaFallback': 'لا تملك هذه المحفظة حسابًا ذكيًا هنا: تم الاتصال بحساب عادي (EOA).',
+  'account.portfolio': 'القيمة الإجمالية',
   'account.receive': 'استلام',
   'account.title': 'الحساب',
   'account.unknownNetwork': 'شبكة غير معروفة',

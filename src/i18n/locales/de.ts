@@ -10,6 +10,7 @@ export const templates: Translations = {
   'account.disconnected': 'Keine Wallet verbunden',
   'account.eoaFallback':
     'Diese Wallet hat hier keinen Smart Account: Sie ist mit einem regulären Konto (EOA) verbunden.',
+  'account.portfolio': 'Gesamtwert',
   'account.receive': 'Empfangen',
   'account.title': 'Konto',
   'account.unknownNetwork': 'Unbekanntes Netzwerk',

@@ -9,6 +9,7 @@ export const templates: Translations = {
   'account.disconnect': 'Desconectar',
   'account.disconnected': 'No hay ninguna billetera conectada',
   'account.eoaFallback': 'Esta billetera no tiene una cuenta inteligente aquí: se conectó con una cuenta normal (EOA).',
+  'account.portfolio': 'Valor total',
   'account.receive': 'Recibir',
   'account.title': 'Cuenta',
   'account.unknownNetwork': 'Red desconocida',

@@ -9,6 +9,7 @@ export const templates: Translations = {
   'account.disconnect': 'Déconnecter',
   'account.disconnected': 'Aucun portefeuille connecté',
   'account.eoaFallback': 'Ce portefeuille n’a pas de compte intelligent ici : connexion avec un compte standard (EOA).',
+  'account.portfolio': 'Valeur totale',
   'account.receive': 'Recevoir',
   'account.title': 'Compte',
   'account.unknownNetwork': 'Réseau inconnu',

@@ -10,6 +10,7 @@ export const templates: Translations = {
   'account.disconnected': 'ウォレットが接続されていません',
   'account.eoaFallback':
     'このウォレットにはここでスマートアカウントがないため、通常のアカウント（EOA）で接続しました。',
+  'account.portfolio': '合計額',
   'account.receive': '受け取る',
   'account.title': 'アカウント',
   'account.unknownNetwork': '不明なネットワーク',

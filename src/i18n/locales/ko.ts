@@ -9,6 +9,7 @@ export const templates: Translations = {
   'account.disconnect': '연결 해제',
   'account.disconnected': '연결된 지갑 없음',
   'account.eoaFallback': '이 지갑은 여기에서 스마트 계정이 없어 일반 계정(EOA)으로 연결되었습니다.',
+  'account.portfolio': '총 가치',
   'account.receive': '받기',
   'account.title': '계정',
   'account.unknownNetwork': '알 수 없는 네트워크',

@@ -9,6 +9,7 @@ export const templates: Translations = {
   'account.disconnect': 'Desconectar',
   'account.disconnected': 'Nenhuma carteira conectada',
   'account.eoaFallback': 'Esta carteira não tem uma conta inteligente aqui: conectada com uma conta comum (EOA).',
+  'account.portfolio': 'Valor total',
   'account.receive': 'Receber',
   'account.title': 'Conta',
   'account.unknownNetwork': 'Rede desconhecida',

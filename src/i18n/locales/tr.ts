@@ -9,6 +9,7 @@ export const templates: Translations = {
   'account.disconnect': 'Bağlantıyı kes',
   'account.disconnected': 'Bağlı cüzdan yok',
   'account.eoaFallback': 'Bu cüzdanın burada akıllı hesabı yok: normal bir hesapla (EOA) bağlanıldı.',
+  'account.portfolio': 'Toplam değer',
   'account.receive': 'Al',
   'account.title': 'Hesap',
   'account.unknownNetwork': 'Bilinmeyen ağ',

@@ -9,6 +9,7 @@ export const templates: Translations = {
   'account.disconnect': '断开连接',
   'account.disconnected': '未连接钱包',
   'account.eoaFallback': '此钱包在这里没有智能账户：已使用普通账户（EOA）连接。',
+  'account.portfolio': '总价值',
   'account.receive': '接收',
   'account.title': '账户',
   'account.unknownNetwork': '未知网络',

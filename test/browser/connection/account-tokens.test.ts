@@ -1,9 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import sinon from 'sinon'
 import '../../../src/elements/views/w3m-account-tokens.js'
+import '../../../src/elements/views/w3m-account-view.js'
 import type { TokenBalance } from '../../../src/api/schemas/balance.js'
 import { setAccount } from '../../../src/stores/account.js'
-import { $tokenBalances, refreshTokenBalances } from '../../../src/stores/token-balances.js'
+import { $tokenBalances, portfolioValue, refreshTokenBalances } from '../../../src/stores/token-balances.js'
 import { $toast, hideToast } from '../../../src/stores/toast.js'
 import { connectedEvmAccount } from '../../fixtures/accounts.js'
 import { setUpConnection, tearDownConnection, until, type FakeAccountClient } from './support.js'
@@ -127,5 +128,23 @@ describe('the Tokens list', () => {
     setAccount({ ...connectedEvmAccount, caipAddress: `eip155:56:${ADDRESS}` })
     await until(() => byTestId(el, 'token-BNB') !== null, 'the list on the other network')
     expect(backend.tokenBalanceCalls).to.deep.equal([`${CHAIN}:${ADDRESS}`, `eip155:56:${ADDRESS}`])
+  })
+
+  it("the Account view shows the tokens' total USD value once the list is there", async () => {
+    backend.tokenBalancesAnswer = [token('ETH', '1', { value: 3000.25 }), token('tUSDC', '99', { value: 99 })]
+    const el = await fixture(html`<w3m-account-view></w3m-account-view>`)
+    await until(() => byTestId(el, 'account-portfolio-value') !== null, 'the total')
+    expect(byTestId(el, 'account-portfolio-value')!.textContent).to.equal('$3,099.25')
+    expect(byTestId(el, 'account-portfolio')!.textContent!.trim()).to.match(/^Total value/)
+    await expect(el).to.be.accessible()
+  })
+
+  it('has no total while there is no list or no token has a value', () => {
+    expect(portfolioValue({ status: 'loading', balances: [], caipAddress: undefined })).to.equal(undefined)
+    const valueless = token('X', '1', { value: undefined })
+    expect(portfolioValue({ status: 'ready', balances: [valueless], caipAddress: undefined })).to.equal(undefined)
+    expect(
+      portfolioValue({ status: 'ready', balances: [valueless, token('Y', '1', { value: 2 })], caipAddress: undefined })
+    ).to.equal(2)
   })
 })
