@@ -163,7 +163,15 @@ export class W3mModal extends LitElement {
    * dialog: move it to the header's first button instead.
    */
   private async focusHeader(): Promise<void> {
-    await customElements.whenDefined('w3m-header')
+    // The header renders once all of the modal's parts are here; at the first open they may not be.
+    if (!modalPartsDefined()) {
+      try {
+        await loadModalParts()
+      } catch {
+        return
+      }
+      await this.updateComplete
+    }
     const header = this.shadowRoot?.querySelector('w3m-header')
     if (!header) return
     await header.updateComplete
