@@ -1,4 +1,3 @@
-import { getAccountClient } from '../api/account-client.js'
 import type { CaipNetwork } from '../networks/types.js'
 import { identityCache, nativeBalanceCache } from '../storage/caches.js'
 import { safeParseCaip10 } from '../utils/caip.js'
@@ -6,7 +5,7 @@ import { isSafeImageUrl } from '../utils/safe-image.js'
 import { formatUnits } from '../utils/units.js'
 import { $account, setAccount } from './account.js'
 import { $network } from './network.js'
-import { $options } from './options.js'
+import { accountApi } from './account-api.js'
 import { balanceReadsBlocked, balanceUnavailable, resetBalanceBlock } from './balance-block.js'
 import { ADDRESS_COPIED, ADDRESS_COPY_FAILED } from './texts.js'
 import { copyWithToast } from './toast.js'
@@ -15,11 +14,6 @@ export { BALANCE_UNAVAILABLE } from './texts.js'
 
 /** Reads the native balance from the connected wallet (eth_getBalance through its provider). */
 export type WalletBalanceReader = () => Promise<bigint>
-
-function client() {
-  const options = $options.get()
-  return getAccountClient(options ? { projectId: options.projectId, apiUrl: options.apiUrl } : undefined)
-}
 
 /** Whether the account still is the one a read started for. */
 const stillShowing = (caipAddress: string) => $account.get().caipAddress === caipAddress
@@ -35,7 +29,7 @@ async function readNativeBalance(
   network: CaipNetwork | undefined,
   fromWallet: WalletBalanceReader | undefined
 ): Promise<{ balance: string; symbol: string }> {
-  const api = client()
+  const api = accountApi()
   if (api) {
     try {
       const native = await api.nativeBalance(address, caipNetworkId)
@@ -82,7 +76,7 @@ async function refreshBalance(
 }
 
 async function refreshIdentity(caipAddress: string, address: string, caipNetworkId: string): Promise<void> {
-  const api = client()
+  const api = accountApi()
   const cache = identityCache(caipNetworkId, address)
   let identity = cache.get()
   if (!identity && api) {

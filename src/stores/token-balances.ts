@@ -1,5 +1,4 @@
 import { map } from 'nanostores'
-import { getAccountClient } from '../api/account-client.js'
 import type { TokenBalance } from '../api/schemas/balance.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { portfolioCache } from '../storage/caches.js'
@@ -7,7 +6,7 @@ import { safeParseCaip10 } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/safe-image.js'
 import { $account } from './account.js'
 import { balanceReadsBlocked, balanceUnavailable } from './balance-block.js'
-import { $options } from './options.js'
+import { accountApi } from './account-api.js'
 
 /** The namespaces the balance API serves (spec.md section 9: balance on eip155 and solana). */
 export const TOKEN_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
@@ -24,11 +23,6 @@ export interface TokenBalancesState {
 const initialTokenBalances: TokenBalancesState = { status: 'idle', balances: [], caipAddress: undefined }
 
 export const $tokenBalances = map<TokenBalancesState>(initialTokenBalances)
-
-function client() {
-  const options = $options.get()
-  return getAccountClient(options ? { projectId: options.projectId, apiUrl: options.apiUrl } : undefined)
-}
 
 /**
  * Fills the Tokens list of the connected account: from the portfolio cache when it is under 30 s
@@ -63,7 +57,7 @@ export async function refreshTokenBalances(options: { readonly force?: boolean }
   }
   $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'loading', balances: keep, caipAddress })
   try {
-    const api = client()
+    const api = accountApi()
     if (!api) throw new Error('No balance API: createAppKit was given no apiUrl')
     const answer = await api.tokenBalances(parts.address, parts.caipNetworkId, { forceUpdate: options.force ?? false })
     // An icon the page may not load (not https, not the backend's own origin) shows the placeholder.

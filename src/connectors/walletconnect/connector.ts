@@ -3,7 +3,7 @@ import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { readNativeBalanceFromRpc } from '../native-balance.js'
 import type { Connector, ConnectorEventMap, ConnectResult } from '../types.js'
 import type { WalletConnectController } from './controller.js'
-import { WALLET_CONNECT_CONNECTOR_ID } from './entries.js'
+import { WALLET_CONNECT_CONNECTOR_ID, walletConnectInfo } from './entries.js'
 
 export { WALLET_CONNECT_CONNECTOR_ID }
 
@@ -31,11 +31,7 @@ export function createWalletConnectConnector(
   }
 
   return {
-    id: WALLET_CONNECT_CONNECTOR_ID,
-    name: 'WalletConnect',
-    type: 'walletConnect',
-    // No image URL: the Connect view draws WalletConnect's mark inline (a data: image breaks a strict CSP).
-    namespace,
+    ...walletConnectInfo(namespace),
 
     async connect(options = {}) {
       const connected = result(options.network)

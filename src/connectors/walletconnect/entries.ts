@@ -18,11 +18,13 @@ export function walletConnectNamespaces(networks: readonly CaipNetwork[]): Chain
  * the WalletConnect code has loaded (it loads when the visitor connects or reconnects).
  */
 export function walletConnectEntries(networks: readonly CaipNetwork[]): ConnectorInfo[] {
-  // No image URL: the Connect view draws WalletConnect's mark inline (a data: image breaks a strict CSP).
-  return walletConnectNamespaces(networks).map(namespace => ({
-    id: WALLET_CONNECT_CONNECTOR_ID,
-    name: 'WalletConnect',
-    type: 'walletConnect' as const,
-    namespace
-  }))
+  return walletConnectNamespaces(networks).map(walletConnectInfo)
+}
+
+/**
+ * What WalletConnect's connector on `namespace` is, as data (the connector itself spreads it). No
+ * image URL: the Connect view draws WalletConnect's mark inline (a data: image breaks a strict CSP).
+ */
+export function walletConnectInfo(namespace: ChainNamespace): ConnectorInfo {
+  return { id: WALLET_CONNECT_CONNECTOR_ID, name: 'WalletConnect', type: 'walletConnect', namespace }
 }
