@@ -10,6 +10,7 @@ import { pageLocale } from './i18n/locales.js'
 import { $locale, initializeLocale, setLocale, setMessages } from './stores/locale.js'
 import { closeModal, openModal } from './stores/modal.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
+import type { KitEvent } from './stores/kit-events.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
 import { AUTO_MOUNTED_ATTRIBUTE } from './elements/w3m-modal.js'
 import { prefetchView } from './elements/shared/prefetch-view.js'
@@ -49,6 +50,8 @@ export interface AppKit {
   /** Replaces the app's own texts (see the `messages` option); rejects naming any unknown id. */
   setMessages(messages: MessageOverrides): Promise<void>
   subscribeLocale(callback: (locale: Locale) => void): () => void
+  /** Follows the kit's events (ERROR_FETCH_TRANSACTIONS, ...); returns the unsubscribe function. */
+  subscribeEvents(callback: (event: KitEvent) => void): () => void
 }
 
 function themeSnapshot(): ThemeSnapshot {
@@ -119,6 +122,18 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
       return $locale.listen(({ locale }) => {
         if (locale !== last) callback((last = locale))
       })
+    },
+    subscribeEvents: callback => {
+      // The stream's module loads with the first flow that emits, not with the page.
+      let stop: (() => void) | undefined
+      let stopped = false
+      void import('./stores/kit-events.js').then(module => {
+        if (!stopped) stop = module.onKitEvent(callback)
+      })
+      return () => {
+        stopped = true
+        stop?.()
+      }
     }
   }
 }

@@ -1,4 +1,6 @@
+import { clientSlot } from './client-slot.js'
 import { HttpClient } from './http-client.js'
+import { projectImageUrl } from './project-url.js'
 import { balanceResponseSchema, type TokenBalance } from './schemas/balance.js'
 import { identityResponseSchema, type IdentityResponse } from './schemas/identity.js'
 
@@ -34,39 +36,23 @@ export interface AccountClientConfig {
   readonly apiUrl: string | undefined
 }
 
-let injected: AccountClient | undefined
-let cached: { readonly key: string; readonly client: AccountClient } | undefined
+const slot = clientSlot(createAccountClient)
 
 /** Replaces the client getAccountClient returns (tests and stories); undefined returns to the default. */
 export function setAccountClient(client: AccountClient | undefined): void {
-  injected = client
+  slot.set(client)
 }
 
 /** The client for the current options; undefined when createAppKit was given no apiUrl. */
 export function getAccountClient(config: AccountClientConfig | undefined): AccountClient | undefined {
-  if (injected) return injected
-  if (!config?.apiUrl) return undefined
-  const key = `${config.projectId}\u0000${config.apiUrl}`
-  if (cached?.key !== key) cached = { key, client: createAccountClient(config.projectId, config.apiUrl) }
-  return cached.client
+  return slot.get(config)
 }
 
 const segment = (value: string) => encodeURIComponent(value)
 
 function createAccountClient(projectId: string, apiUrl: string): AccountClient {
   const http = new HttpClient({ projectId, baseUrl: apiUrl })
-  const base = new URL(apiUrl)
-  const basePath = base.pathname.replace(/\/$/, '')
-  /** An image on the backend itself is served to the project: its URL gets the project's query, as the catalog's do. */
-  const withProject = (iconUrl: string): string => {
-    try {
-      const url = new URL(iconUrl)
-      if (url.origin !== base.origin || !url.pathname.startsWith(basePath) || url.search) return iconUrl
-      return http.url(url.pathname.slice(basePath.length))
-    } catch {
-      return iconUrl
-    }
-  }
+  const withProject = projectImageUrl(http, apiUrl)
   return {
     async nativeBalance(address, caipNetworkId, signal) {
       const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {

@@ -6,7 +6,8 @@ import {
   ADDRESS_COPY_FAILED,
   BALANCE_UNAVAILABLE,
   LINK_COPIED,
-  LINK_COPY_FAILED
+  LINK_COPY_FAILED,
+  TRANSACTIONS_FETCH_FAILED
 } from '../stores/texts.js'
 
 const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
@@ -23,6 +24,7 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [ADDRESS_COPY_FAILED]: 'toast.addressCopyFailed',
   [LINK_COPIED]: 'toast.linkCopied',
   [LINK_COPY_FAILED]: 'toast.linkCopyFailed',
+  [TRANSACTIONS_FETCH_FAILED]: 'toast.transactionsFetchFailed',
   [FAILED_TO_DISCONNECT]: 'error.disconnectFailed',
   [CONNECTION_DECLINED]: 'error.connectionDeclined',
   [SOMETHING_WENT_WRONG]: 'error.somethingWentWrong',

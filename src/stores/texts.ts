@@ -10,3 +10,5 @@ export const ADDRESS_COPIED = 'Address copied'
 export const ADDRESS_COPY_FAILED = 'Could not copy the address'
 export const LINK_COPIED = 'Link copied'
 export const LINK_COPY_FAILED = 'Could not copy the link'
+/** The spec's toast when the account's transactions cannot be fetched (spec.md section 8). */
+export const TRANSACTIONS_FETCH_FAILED = 'Failed to fetch transactions'

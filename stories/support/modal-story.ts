@@ -1,6 +1,7 @@
 /** A story of the modal opened on one view, with the stores seeded from test/fixtures. */
 import type { StoryObj } from '@storybook/web-components-vite'
 import { html } from 'lit'
+import { waitFor } from 'storybook/test'
 import type { ViewName } from '../../src/config/views.js'
 import '../../src/elements/w3m-modal.js'
 import { expectModalView } from './expect-view.js'
@@ -16,7 +17,8 @@ export function modalStory(view: ViewName, seed: Seed = {}, check?: (viewElement
     },
     play: async ({ canvasElement }) => {
       const viewElement = await expectModalView(canvasElement, view)
-      check?.(viewElement)
+      // A check may look inside a part that loads on its own (the Activity list): it is retried until it passes.
+      if (check) await waitFor(() => check(viewElement), { timeout: 5000 })
     }
   }
 }

@@ -11,6 +11,13 @@ import { appKitOptions } from '../../test/fixtures/options.js'
 import { evmTokenBalances } from '../../test/fixtures/tokens.js'
 import type { TokenBalance } from '../../src/api/schemas/balance.js'
 import { $tokenBalances } from '../../src/stores/token-balances.js'
+import type { HistoryResponse } from '../../src/api/schemas/history.js'
+import { selectAccountTab, type AccountTab } from '../../src/stores/account-tab.js'
+import { $network } from '../../src/stores/network.js'
+import { TRANSACTIONS_FETCH_FAILED } from '../../src/stores/texts.js'
+import { showError } from '../../src/stores/toast.js'
+import { $transactions } from '../../src/stores/transactions.js'
+import { isSpamTransaction } from '../../src/utils/transactions.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -21,6 +28,26 @@ export interface Seed {
   readonly account?: AccountState
   /** The account's Tokens list: a list (default: Ether and USDC), or its loading or unavailable state. */
   readonly tokens?: readonly TokenBalance[] | 'loading' | 'unavailable'
+  /** The Account view's chosen tab (default Tokens). */
+  readonly tab?: AccountTab
+  /** The Activity list: a page (spam left out as the store does), loading, or failed to fetch. */
+  readonly activity?: HistoryResponse | 'loading' | 'failed'
+}
+
+/** The Activity list the history API would give (stories have no backend), for the account shown. */
+function seedActivity(seed: Seed): void {
+  const activity = seed.activity ?? { data: [], next: null }
+  const transactions = typeof activity === 'string' ? [] : activity.data.filter(entry => !isSpamTransaction(entry))
+  $transactions.set({
+    transactions,
+    caipAddress: seed.account?.caipAddress,
+    lastNetworkInView: $network.get().activeNetwork?.caipNetworkId,
+    loading: activity === 'loading',
+    empty: activity === 'failed' || (typeof activity !== 'string' && transactions.length === 0),
+    next: typeof activity === 'string' ? undefined : (activity.next ?? undefined),
+    names: {}
+  })
+  if (activity === 'failed') showError(TRANSACTIONS_FETCH_FAILED)
 }
 
 /** Fills the stores: options first, then networks and the account. */
@@ -35,6 +62,8 @@ export function seedKit(seed: Seed = {}): void {
     balances: typeof tokens === 'string' ? [] : tokens,
     caipAddress: seed.account?.caipAddress
   })
+  selectAccountTab(seed.tab ?? 'tokens')
+  seedActivity(seed)
 }
 
 /** Seeds the stores and opens the modal on a view. */

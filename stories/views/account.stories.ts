@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { connectedEvmAccount, connectedEvmAccountWithName } from '../../test/fixtures/accounts.js'
 import { localNetworks } from '../../test/fixtures/networks.js'
+import { historyFirstPage } from '../../test/fixtures/transactions.js'
 import { expectedText, isShownAs } from '../support/localized.js'
 import { modalStory } from '../support/modal-story.js'
 
@@ -47,7 +48,7 @@ export const Disconnected: Story = modalStory('Account', {}, expectText('account
 
 /** The Tokens list: each token's amount cut to 3 decimals with its symbol and USD value. */
 export const Tokens: Story = modalStory('Account', { account: connectedEvmAccount }, view => {
-  const tokens = view.shadowRoot?.querySelector('w3m-account-tokens')
+  const tokens = view.shadowRoot?.querySelector('w3m-account-tabs')?.shadowRoot?.querySelector('w3m-account-tokens')
   const amount = tokens?.shadowRoot?.querySelector('[data-testid=token-USDC] [data-testid=token-amount]')?.textContent
   if (amount !== '250.5 USDC') throw new Error(`The Tokens list shows "${amount}" for USDC, expected "250.5 USDC"`)
 })
@@ -60,3 +61,38 @@ export const TokensUnavailable: Story = modalStory('Account', { account: connect
 
 /** No token on this network. */
 export const NoTokens: Story = modalStory('Account', { account: connectedEvmAccount, tokens: [] })
+
+/** The text of the first Activity row's element `testid`, through the tabs' and the list's shadow roots. */
+function activityText(view: HTMLElement, testid: string): string | undefined {
+  const activity = view.shadowRoot?.querySelector('w3m-account-tabs')?.shadowRoot?.querySelector('w3m-account-activity')
+  return activity?.shadowRoot?.querySelector(`[data-testid=${testid}]`)?.textContent?.replace(/\s+/g, ' ').trim()
+}
+
+/** The Activity tab: grouped by year and month, each row with what, with whom, amounts, status and time; the spam NFT left out. */
+export const Activity: Story = modalStory(
+  'Account',
+  { account: connectedEvmAccount, tab: 'activity', activity: { data: historyFirstPage.data.slice(0, 4), next: null } },
+  view => {
+    const amount = activityText(view, 'activity-amount')
+    if (amount !== '+12.345 USDC') throw new Error(`The first Activity row shows "${amount}", expected "+12.345 USDC"`)
+    const all = view.shadowRoot?.querySelector('w3m-account-tabs')?.shadowRoot?.querySelector('w3m-account-activity')
+    if (all?.shadowRoot?.textContent?.includes('RCV #9')) throw new Error('The spam NFT transfer shows in Activity')
+  }
+)
+
+/** The Activity tab while the history API answers. */
+export const ActivityLoading: Story = modalStory('Account', {
+  account: connectedEvmAccount,
+  tab: 'activity',
+  activity: 'loading'
+})
+
+/** The Activity tab of an account with no transactions on this network. */
+export const NoActivity: Story = modalStory('Account', { account: connectedEvmAccount, tab: 'activity' })
+
+/** The history API failed: the spec's toast, an empty list. */
+export const ActivityFailed: Story = modalStory('Account', {
+  account: connectedEvmAccount,
+  tab: 'activity',
+  activity: 'failed'
+})

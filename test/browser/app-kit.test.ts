@@ -7,6 +7,7 @@ import { $router, resetRouter } from '../../src/stores/router.js'
 import { resetModal } from '../../src/stores/modal.js'
 import { resetTheme } from '../../src/stores/theme.js'
 import type { PublicState } from '../../src/stores/public-state.js'
+import { emitKitEvent, type KitEvent } from '../../src/stores/kit-events.js'
 
 const options = { projectId: 'appkit-local', networks: [localChainA, localChainB], adapters: [evmAdapter()] }
 
@@ -75,6 +76,32 @@ describe('createAppKit', () => {
     const kit = createAppKit(options)
     expect(() => kit.setThemeMode('sepia' as 'light')).to.throw(AppKitOptionsError, 'themeMode')
     expect(() => kit.setThemeVariables({ '--w3m-accent': {} as string })).to.throw(AppKitOptionsError, 'themeVariables')
+  })
+})
+
+describe('createAppKit: the event stream', () => {
+  it('subscribeEvents hears what the kit emits, a throwing listener does not stop the others, and unsubscribing stops it', async () => {
+    const kit = createAppKit(options)
+    const heard: KitEvent[] = []
+    const stopThrowing = kit.subscribeEvents(() => {
+      throw new Error('an app bug')
+    })
+    const stop = kit.subscribeEvents(event => heard.push(event))
+    // The stream's module loads on subscribe; wait until the listener is in.
+    for (let tries = 0; tries < 50 && heard.length === 0; tries++) {
+      emitKitEvent('PROBE')
+      await new Promise(resolve => setTimeout(resolve, 10))
+    }
+    heard.length = 0
+    emitKitEvent('ERROR_FETCH_TRANSACTIONS', { address: '0xabc' })
+    expect(heard.map(event => [event.event, event.properties])).to.deep.equal([
+      ['ERROR_FETCH_TRANSACTIONS', { address: '0xabc' }]
+    ])
+    expect(heard[0]!.timestamp).to.be.a('number')
+    stop()
+    stopThrowing()
+    emitKitEvent('ERROR_FETCH_TRANSACTIONS')
+    expect(heard).to.have.length(1)
   })
 })
 

@@ -12,8 +12,9 @@
 // the local relay (test/walletconnect/relay.ts). Everything started is stopped by its id.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { createPublicClient, erc20Abi, formatEther, formatUnits, http } from 'viem'
-import { CONTRACTS } from '../../chain/deployment.ts'
+import { createPublicClient, createWalletClient, erc20Abi, formatEther, formatUnits, http, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
@@ -176,6 +177,102 @@ test('connect the Dev Wallet, see the account and its balance, stay connected on
   }
 })
 
+/** The backend's history of the Dev Wallet on `chainId`, first page (the demo's project). */
+async function backendHistory(chainId) {
+  const url = new URL(`${stack.api}/v1/account/${DEV_WALLET_ADDRESS}/history`)
+  url.searchParams.set('chainId', chainId)
+  url.searchParams.set('projectId', 'appkit-local')
+  url.searchParams.set('st', 'appkit')
+  url.searchParams.set('sv', 'html-appkit-elements-0.1.0')
+  const response = await fetch(url)
+  assert.equal(response.status, 200)
+  return response.json()
+}
+
+const isSpam = transaction =>
+  transaction.transfers.length > 0 && transaction.transfers.every(transfer => transfer.nft_info?.flags.is_spam === true)
+
+/** The ids of the Activity rows the page shows, in order. */
+const shownActivity = page => page.getByTestId('activity-row').evaluateAll(rows => rows.map(row => row.dataset.id))
+
+test('Activity: a tUSDC transfer made by the test shows in Tokens and Activity (amount, direction); no spam; each chain its own', async () => {
+  // Account #2 sends the Dev Wallet 1.5 tUSDC on chain A, with viem, before the visitor connects.
+  const chainA = localViemChain(31337, rpc.a)
+  const before = await createPublicClient({ transport: http(rpc.a) }).readContract({
+    address: CONTRACTS.tUSDC,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [DEV_WALLET_ADDRESS]
+  })
+  const sender = createWalletClient({
+    account: privateKeyToAccount(TEST_ACCOUNTS[2].privateKey),
+    chain: chainA,
+    transport: http(rpc.a)
+  })
+  const hash = await sender.writeContract({
+    address: CONTRACTS.tUSDC,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [DEV_WALLET_ADDRESS, parseUnits('1.5', 6)]
+  })
+  await createPublicClient({ chain: chainA, transport: http(rpc.a) }).waitForTransactionReceipt({ hash })
+  // The backend's indexer follows new blocks: wait until its history has the transfer.
+  let historyA
+  for (let tries = 0; tries < 100; tries++) {
+    historyA = await backendHistory('eip155:31337')
+    if (historyA.data.some(transaction => transaction.id === hash)) break
+    await new Promise(resolve => setTimeout(resolve, 100))
+  }
+  assert.ok(
+    historyA.data.some(transaction => transaction.id === hash),
+    'the backend indexed the transfer'
+  )
+  // Not vacuous: the Dev Wallet's history holds the spam collection's airdrop.
+  assert.ok(historyA.data.some(isSpam), 'the history has a spam NFT transfer to leave out')
+
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await page.getByTestId('connector-dev.appkit.wallet').click()
+    await page.getByTestId('dev-wallet-approve').click()
+
+    // Tokens: the new tUSDC balance, 1.5 more than before the transfer.
+    await expectText(page, 'token-amount', `${truncated(formatUnits(before + 1_500_000n, 6))} tUSDC`)
+
+    // Activity: the transfer first, received from account #2, +1.5 tUSDC; the rows are the chain's
+    // history without the spam NFT's.
+    await page.getByTestId('account-tab-activity').click()
+    const row = page.locator(`[data-testid="activity-row"][data-id="${hash}"]`)
+    await row.waitFor({ timeout: 15_000 })
+    assert.equal((await row.getByTestId('activity-operation').textContent()).trim(), 'Received')
+    assert.equal((await row.getByTestId('activity-amount').textContent()).trim(), '+1.5 tUSDC')
+    assert.equal((await row.getByTestId('activity-counterparty').textContent()).trim(), 'From 0x3C44…93BC')
+    const expectedA = historyA.data.filter(transaction => !isSpam(transaction)).map(transaction => transaction.id)
+    assert.deepEqual(await shownActivity(page), expectedA)
+    assert.equal(await page.getByTestId('activity-row').filter({ hasText: 'RCV' }).count(), 0)
+
+    // Chain B: the tab is kept, and the list is chain B's history only.
+    await page.keyboard.press('Escape')
+    await page.locator('appkit-network-button [data-testid="network-button"]').click()
+    await page.getByTestId('network-eip155:31338').click()
+    await page
+      .locator('appkit-network-button [data-testid="network-button"]')
+      .filter({ hasText: 'Local Chain B' })
+      .waitFor()
+    const historyB = await backendHistory('eip155:31338')
+    const expectedB = historyB.data.filter(transaction => !isSpam(transaction)).map(transaction => transaction.id)
+    assert.ok(expectedB.length > 0 && !expectedB.includes(hash))
+    await page.locator('appkit-account-button [data-testid="account-button"]').click()
+    assert.equal(await page.getByTestId('account-tab-activity').getAttribute('aria-selected'), 'true')
+    await page.locator(`[data-testid="activity-row"][data-id="${expectedB[0]}"]`).waitFor({ timeout: 15_000 })
+    assert.deepEqual(await shownActivity(page), expectedB)
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
 test('a rejection in the wallet shows the error; Try again connects', async () => {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
@@ -270,9 +367,15 @@ test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see 
             .querySelector('w3m-modal')
             ?.shadowRoot?.querySelector('w3m-router')
             ?.shadowRoot?.querySelector('w3m-account-view')
+            ?.shadowRoot?.querySelector('w3m-account-tabs')
             ?.shadowRoot?.querySelector('w3m-account-tokens')
             ?.shadowRoot?.querySelectorAll('wui-wallet-image') ?? [])
-        ].every(image => image.shadowRoot?.querySelector('img')?.complete !== false),
+        ].every(image => {
+          // The image is preloaded first: done when it shows (and is complete) or its initials stay.
+          const shown = image.shadowRoot?.querySelector('[data-status]')
+          const status = shown?.getAttribute('data-status')
+          return status === 'failed' || (status === 'loaded' && shown.complete !== false)
+        }),
       null,
       { timeout: 10_000 }
     )

@@ -160,7 +160,7 @@ async function keyboardFlow(t, locale) {
       await waitFor(page, async () => !(await modalOpen(page)), 'the modal to close')
     }
 
-    // The account: Receive shows the address, Back returns; then Disconnect.
+    // The account: Receive shows the address, Back returns; the Activity tab; then Disconnect.
     await pressUntil(page, 'Tab', testIdIs('account-button'), 'the account button', 80)
     await page.keyboard.press('Enter')
     await waitFor(page, () => modalOpen(page), 'the Account view')
@@ -169,7 +169,16 @@ async function keyboardFlow(t, locale) {
     await page.getByTestId('receive-address').filter({ hasText: DEV_WALLET_ADDRESS }).waitFor()
     await pressUntil(page, 'Tab', testIdIs('header-back'), 'Back', 20)
     await page.keyboard.press('Enter')
-    await pressUntil(page, 'Tab', testIdIs('disconnect-button'), 'Disconnect', 20)
+    // The tabs: the arrow key away from the start (left in Arabic) chooses Activity, whose list loads.
+    await pressUntil(page, 'Tab', testIdIs('account-tab-tokens'), 'the Tokens tab', 20)
+    await page.keyboard.press(locale === 'ar' ? 'ArrowLeft' : 'ArrowRight')
+    await waitFor(
+      page,
+      async () => (await deepActiveElement(page))?.testId === 'account-tab-activity',
+      'focus on the Activity tab'
+    )
+    await page.getByTestId('activity-row').first().waitFor({ timeout: 15_000 })
+    await pressUntil(page, 'Tab', testIdIs('disconnect-button'), 'Disconnect', 40)
     await page.keyboard.press('Enter')
     await page.locator('appkit-button [data-testid="connect-button"]').waitFor()
     assert.equal(await page.getByTestId('dev-wallet-connected').textContent(), 'false')

@@ -66,11 +66,11 @@ const realFetch = globalThis.fetch
 
 /**
  * Registers the suite's hooks that start the stack before its tests and stop it after. Returns an
- * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs) and `relay`
+ * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs), `api` (the backend's URL) and `relay`
  * are set once the hooks ran.
  */
 export function useLocalStack() {
-  const stack = { site: undefined, browser: undefined, rpc: {}, relay: undefined }
+  const stack = { site: undefined, browser: undefined, rpc: {}, relay: undefined, api: undefined }
   let chains
   let backend
   let solana
@@ -91,6 +91,7 @@ export function useLocalStack() {
       ['server/main.ts', '--port', String(api), '--memory', '--rpc', `31337=${rpc.a}`, '--rpc', `31338=${rpc.b}`],
       /Backend listening on/
     )
+    stack.api = `http://127.0.0.1:${api}`
     // The wallet SDK in this process calls WalletConnect's cloud (telemetry, verify): offline, it is answered 503 at once.
     globalThis.fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input))

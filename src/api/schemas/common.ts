@@ -52,8 +52,15 @@ export const caip10Schema = z
     z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/, 'a CAIP-10 id such as "eip155:1:0xabc..."')
   )
 
-/** An ISO 8601 date-time (with Z or an offset). */
-export const isoDateTimeSchema = z.iso.datetime({ offset: true })
+/**
+ * An ISO 8601 date-time with Z or an offset ('2026-11-20T12:00:00.000Z'), a real date. A regular
+ * expression and Date.parse rather than z.iso.datetime: the kit's first load already holds both,
+ * and zod's date-time module would join it (its shared zod chunk holds every zod module in use).
+ */
+export const isoDateTimeSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/, 'an ISO 8601 date-time'),
+  z.refine(value => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date-time')
+)
 
 /** A query-string flag: "true"/"false"/"1"/"0" in, boolean out (server side). */
 export const queryBooleanSchema = z.stringbool()

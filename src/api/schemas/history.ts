@@ -3,7 +3,6 @@ import {
   accountAddressSchema,
   caip2Schema,
   decimalStringSchema,
-  hexSchema,
   isoDateTimeSchema,
   untrustedUrlSchema
 } from './common.js'
@@ -91,4 +90,4 @@ export const historyResponseSchema = z.object({
 export type HistoryResponse = z.infer<typeof historyResponseSchema>
 
 /** A 0x transaction hash of 64 hex digits (spec.md section 5). */
-export const transactionHashSchema = hexSchema.check(z.length(66, 'a 0x hash of 64 hex digits'))
+export const transactionHashSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x hash of 64 hex digits'))

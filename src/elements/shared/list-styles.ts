@@ -20,3 +20,17 @@ export const sectionHeadingStyles = css`
     font-weight: 600;
   }
 `
+
+/** An Account tab's panel: full width, start-aligned, its state lines (loading, empty) muted and small. */
+export const tabPanelStyles = css`
+  :host {
+    display: block;
+    width: 100%;
+    text-align: start;
+  }
+  p {
+    margin: 0;
+    color: var(--w3m-color-fg-muted);
+    font-size: var(--w3m-text-small);
+  }
+`

@@ -7,7 +7,7 @@ import { $tokenBalances, refreshTokenBalances } from '../../stores/token-balance
 import { resetStyles } from '../../theme/tokens.js'
 import { formatAmount } from '../../utils/format.js'
 import { formatCurrency } from '../../utils/intl-format.js'
-import { listStyles, sectionHeadingStyles } from '../shared/list-styles.js'
+import { listStyles, tabPanelStyles } from '../shared/list-styles.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import '../ui/wui-wallet-image.js'
@@ -24,18 +24,8 @@ export class W3mAccountTokens extends LitElement {
   static override styles = [
     resetStyles,
     listStyles,
-    sectionHeadingStyles,
+    tabPanelStyles,
     css`
-      :host {
-        display: block;
-        width: 100%;
-        text-align: start;
-      }
-      p {
-        margin: 0;
-        color: var(--w3m-color-fg-muted);
-        font-size: var(--w3m-text-small);
-      }
       li {
         display: grid;
         grid-template-columns: auto 1fr auto;
@@ -71,11 +61,10 @@ export class W3mAccountTokens extends LitElement {
     const { status, balances } = this.tokens.value
     const busy = status === 'loading' || status === 'idle'
     return html`<section
-      aria-labelledby="tokens-heading"
+      aria-label=${msg('Tokens', { id: 'tokens.heading' })}
       aria-busy=${busy ? 'true' : 'false'}
       data-testid="account-tokens"
     >
-      <h3 id="tokens-heading">${msg('Tokens', { id: 'tokens.heading' })}</h3>
       ${this.renderBody(status, balances)}
     </section>`
   }

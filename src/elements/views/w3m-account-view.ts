@@ -16,7 +16,7 @@ import { formatAmount, truncateAddress } from '../../utils/format.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import { connectionViewStyles } from './connection-view.styles.js'
-import './w3m-account-tokens.js'
+import './w3m-account-tabs.js'
 
 /** A stable hue (0-7) for an address, so the same account always gets the same avatar colour. */
 function hueOf(address: string): number {
@@ -63,8 +63,7 @@ function walletFeatureButtons(features: Features) {
 /**
  * The Account view: the avatar, the name or truncated address with a copy button, the native
  * balance truncated to 3 decimals, the network and wallet, the wallet feature buttons whose views
- * exist (Receive) in `features.walletFeaturesOrder`, the Tokens list, and Disconnect. (The Tokens, NFTs and
- * Activity tabs come with the account issue.)
+ * exist (Receive) in `features.walletFeaturesOrder`, the Tokens and Activity tabs, and Disconnect.
  * @tagname w3m-account-view
  * @csspart avatar - The avatar.
  * @csspart balance - The balance line.
@@ -199,7 +198,7 @@ export class W3mAccountView extends LitElement {
           : nothing
       }
       ${this.renderFeatureButtons()}
-      <w3m-account-tokens></w3m-account-tokens>
+      <w3m-account-tabs></w3m-account-tabs>
       <div class="actions">
         <button type="button" class="action" data-testid="disconnect-button" @click=${() => void disconnect()}>
           ${msg('Disconnect', { id: 'account.disconnect' })}

@@ -1,5 +1,9 @@
 /** Shared set-up of the connection tests: an app with the EVM adapter, fake wallets, fresh stores. */
 import { resetTokenBalances } from '../../../src/stores/token-balances.js'
+import { resetTransactions } from '../../../src/stores/transactions.js'
+import { resetAccountTab } from '../../../src/stores/account-tab.js'
+import { setHistoryClient, type HistoryClient } from '../../../src/api/history-client.js'
+import type { HistoryResponse } from '../../../src/api/schemas/history.js'
 import type { TokenBalance } from '../../../src/api/schemas/balance.js'
 import { evmAdapter } from '../../../src/adapters/evm/index.js'
 import { resetEvmDiscovery } from '../../../src/adapters/evm/connectors.js'
@@ -79,6 +83,8 @@ function resetStores(): void {
   resetAccount()
   resetAccountDetails()
   resetTokenBalances()
+  resetTransactions()
+  resetAccountTab()
   resetNetworkSwitch()
   resetModal()
   resetRouter()
@@ -113,7 +119,35 @@ export function tearDownConnection(): void {
   delete (window as { ethereum?: unknown }).ethereum
   resetStores()
   setAccountClient(undefined)
+  setHistoryClient(undefined)
   localStorage.clear()
+}
+
+/** What the fake history API answers (pages by cursor, '' for the first), and what it was asked. */
+export interface FakeHistoryClient extends HistoryClient {
+  /** Each call: '<address> <chainId> <cursor or ->'. */
+  readonly calls: string[]
+  pages: Record<string, HistoryResponse | Error>
+  /** When set, answers wait for it. */
+  gate: Promise<void> | undefined
+}
+
+export function setUpHistory(pages: Record<string, HistoryResponse | Error> = {}): FakeHistoryClient {
+  const client: FakeHistoryClient = {
+    calls: [],
+    pages,
+    gate: undefined,
+    trustedOrigins: ['http://127.0.0.1:8787'],
+    async transactions(address, options = {}) {
+      client.calls.push(`${address} ${options.chainId ?? '-'} ${options.cursor ?? '-'}`)
+      await client.gate
+      const page = client.pages[options.cursor ?? '']
+      if (page instanceof Error) throw page
+      return page ?? { data: [], next: null }
+    }
+  }
+  setHistoryClient(client)
+  return client
 }
 
 /** Waits for `condition`, polling every 10 ms; fails with `what` after `ms`. */
