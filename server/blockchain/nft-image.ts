@@ -1,5 +1,5 @@
-// The image of an NFT, read from its tokenURI: the local collections answer a data: URI of JSON
-// metadata whose image is a data: URI of an SVG. The kit only loads https images or images from
+// The metadata and image of an NFT, read from its tokenURI: the local collections answer a data:
+// URI of JSON metadata (name, description) whose image is a data: URI of an SVG. The kit only loads https images or images from
 // its backend's origin (src/api/safe-url.ts), never data: URIs, so history links to
 // GET /v1/nft/image/{chainId}/{contract}/{tokenId}, which serves the decoded image. Metadata on
 // http(s) URLs is not fetched (the backend reads chains, not the internet).
@@ -11,19 +11,27 @@ export interface NftImage {
   body: Uint8Array<ArrayBuffer>
 }
 
-const cache = new Map<string, Promise<NftImage | undefined>>()
+/** What the token's metadata (its tokenURI's JSON) says; each field only when it is a string. */
+export interface NftMetadata {
+  name?: string
+  description?: string
+  image?: string
+}
+
+const cache = new Map<string, Promise<NftMetadata | undefined>>()
 const CACHE_LIMIT = 500
 
-export function nftImage(reader: ChainReader, contract: Address, tokenId: bigint): Promise<NftImage | undefined> {
+/** The token's metadata from its tokenURI (a data: URI of JSON); cached, undefined when unreadable. */
+export function nftMetadata(reader: ChainReader, contract: Address, tokenId: bigint): Promise<NftMetadata | undefined> {
   const key = `${reader.caip}|${contract.toLowerCase()}|${tokenId}`
   let entry = cache.get(key)
   if (!entry) {
-    entry = readImage(reader, contract, tokenId)
+    entry = readMetadata(reader, contract, tokenId)
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!)
     cache.set(key, entry)
     entry.then(
-      image => {
-        if (!image) cache.delete(key)
+      metadata => {
+        if (!metadata) cache.delete(key)
       },
       () => cache.delete(key)
     )
@@ -31,7 +39,15 @@ export function nftImage(reader: ChainReader, contract: Address, tokenId: bigint
   return entry
 }
 
-async function readImage(reader: ChainReader, contract: Address, tokenId: bigint): Promise<NftImage | undefined> {
+export async function nftImage(reader: ChainReader, contract: Address, tokenId: bigint): Promise<NftImage | undefined> {
+  const image = (await nftMetadata(reader, contract, tokenId))?.image
+  if (!image) return undefined
+  const decoded = decodeDataUri(image)
+  if (!decoded || !/^image\/(svg\+xml|png|jpeg|gif|webp)$/.test(decoded.contentType)) return undefined
+  return decoded
+}
+
+async function readMetadata(reader: ChainReader, contract: Address, tokenId: bigint): Promise<NftMetadata | undefined> {
   let uri: string
   try {
     uri = await reader.client.readContract({
@@ -43,18 +59,25 @@ async function readImage(reader: ChainReader, contract: Address, tokenId: bigint
   } catch {
     return undefined
   }
-  const metadata = decodeDataUri(uri)
-  if (!metadata) return undefined
-  let image: unknown
+  const body = decodeDataUri(uri)
+  if (!body) return undefined
+  let json: unknown
   try {
-    image = (JSON.parse(new TextDecoder().decode(metadata.body)) as { image?: unknown }).image
+    json = JSON.parse(new TextDecoder().decode(body.body))
   } catch {
     return undefined
   }
-  if (typeof image !== 'string') return undefined
-  const decoded = decodeDataUri(image)
-  if (!decoded || !/^image\/(svg\+xml|png|jpeg|gif|webp)$/.test(decoded.contentType)) return undefined
-  return decoded
+  if (typeof json !== 'object' || json === null) return undefined
+  const field = (name: string) => {
+    const value = (json as Record<string, unknown>)[name]
+    return typeof value === 'string' ? value : undefined
+  }
+  const metadata: NftMetadata = {}
+  const [name, description, image] = [field('name'), field('description'), field('image')]
+  if (name !== undefined) metadata.name = name
+  if (description !== undefined) metadata.description = description
+  if (image !== undefined) metadata.image = image
+  return metadata
 }
 
 /** Decodes `data:[type][;base64],payload`. */

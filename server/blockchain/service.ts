@@ -1,5 +1,5 @@
 // The chain-reading part of the backend for one ServerContext: a reader per chain, the indexer,
-// and the balance, history, name and convert services over them. One instance per context
+// and the balance, history, NFT, name and convert services over them. One instance per context
 // (blockchainService(context)), so the routes, the server's start/stop and the tests share it.
 import type { ServerContext } from '../context.js'
 import { BalanceService } from './balances.js'
@@ -7,6 +7,7 @@ import { ConvertService } from './convert.js'
 import { HistoryService } from './history.js'
 import { Indexer, type IndexedBatch, type IndexerOptions } from './indexer.js'
 import { NameService } from './names.js'
+import { NftService } from './nfts.js'
 import { ChainReader } from './reader.js'
 
 export interface BlockchainServiceOptions {
@@ -26,6 +27,7 @@ export class BlockchainService {
   readonly indexer: Indexer
   readonly balances: BalanceService
   readonly history: HistoryService
+  readonly nfts: NftService
   readonly names: NameService
   readonly convert: ConvertService
   private started = false
@@ -47,6 +49,7 @@ export class BlockchainService {
       options.historyPageSize,
       options.historyCacheMs ?? envMs('APPKIT_HISTORY_CACHE_MS')
     )
+    this.nfts = new NftService(context.db, this.byChain)
     this.names = new NameService(context.db, this.readers, context.config)
     this.convert = new ConvertService(this.byChain, context.config)
     this.indexer.on('indexed', (batch: IndexedBatch) => this.onIndexed(batch))

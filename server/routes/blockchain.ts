@@ -1,4 +1,5 @@
-// The chain-reading endpoints of spec.md section 7 (backend B): balance, history, identity, the
+// The chain-reading endpoints of spec.md section 7 (backend B): balance, history, the account's
+// NFTs (ours, beside the spec's calls), identity, the
 // profile (name) paths, the convert (swap) paths and fungible price, plus the NFT images that
 // history links to. Requests are parsed with the shared schemas of src/api/schemas, every answer
 // is checked against its response schema (server/http.ts respond), errors are `{ message }`.
@@ -29,6 +30,8 @@ import {
   historyResponseSchema,
   identityQuerySchema,
   identityResponseSchema,
+  nftsQuerySchema,
+  nftsResponseSchema,
   profileAccountQuerySchema,
   profileAccountResponseSchema,
   profileNameSchema,
@@ -107,6 +110,15 @@ export function blockchainRoutes(context: ServerContext): Hono {
         })
       : { data: [], next: null }
     return respond(c, historyResponseSchema, page)
+  })
+
+  app.get('/v1/account/:address/nfts', async c => {
+    requireProject(c, context)
+    const { address } = parseParams(c, addressPathSchema)
+    const query = parseQuery(c, nftsQuerySchema)
+    const evm = evmAddress(address)
+    const data = evm ? await service.nfts.held(evm, { chainId: query.chainId, links: links(c) }) : []
+    return respond(c, nftsResponseSchema, { data })
   })
 
   // ---- identity and names ----

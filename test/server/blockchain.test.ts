@@ -10,7 +10,12 @@ import { compileContracts } from '../../chain/compile.js'
 import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../chain/deployment.js'
 import { openDatabase, type Database } from '../../server/db/database.js'
 import { insertOrder, updateOrder } from '../../server/onramp/orders.js'
-import { balanceResponseSchema, historyResponseSchema, type Transaction } from '../../src/api/schemas/index.js'
+import {
+  balanceResponseSchema,
+  historyResponseSchema,
+  nftsResponseSchema,
+  type Transaction
+} from '../../src/api/schemas/index.js'
 import { startStack, type Stack } from './blockchain-stack.js'
 
 let stack: Stack
@@ -594,6 +599,80 @@ describe('GET /v1/account/{address}/history', () => {
     assert.deepEqual(
       onramp.data.map(tx => [tx.id, tx.metadata.operationType, tx.transfers[0]!.quantity.numeric]),
       [[order, 'receive', '50']]
+    )
+  })
+})
+
+describe('GET /v1/account/{address}/nfts', () => {
+  const nfts = async (address: string, query: Record<string, string> = {}) =>
+    (await stack.get(`/v1/account/${address}/nfts`, nftsResponseSchema, query)).data
+
+  it('lists what the account holds now (the latest transfer of each token), with metadata, image and the spam flag', async () => {
+    const owner = TEST_ACCOUNTS[3]!
+    const receiver = newAddress()
+    const client = stack.publicClient()
+    // Account #3 holds two AKTC and one RCV on each chain (chain/deployment.ts SEED).
+    const held = await client.readContract({
+      address: CONTRACTS.collection,
+      abi: testCollectionAbi,
+      functionName: 'tokensOfOwner',
+      args: [owner.address]
+    })
+    const [spamId] = await client.readContract({
+      address: CONTRACTS.spamCollection,
+      abi: testCollectionAbi,
+      functionName: 'tokensOfOwner',
+      args: [owner.address]
+    })
+    assert.equal(held.length, 2)
+    const before = await nfts(owner.address, { chainId: A })
+    assert.deepEqual(
+      before.map(nft => [nft.contract, nft.tokenId, nft.flags.is_spam]),
+      [
+        [CONTRACTS.collection, String(held[0]), false],
+        [CONTRACTS.collection, String(held[1]), false],
+        [CONTRACTS.spamCollection, String(spamId), true]
+      ].sort((a, b) => String(a[0]).toLowerCase().localeCompare(String(b[0]).toLowerCase()))
+    )
+    const first = before.find(nft => nft.tokenId === String(held[0]))!
+    assert.equal(first.name, `AppKit Test Collection #${held[0]}`)
+    assert.deepEqual(first.collection, { name: 'AppKit Test Collection', symbol: 'AKTC' })
+    assert.ok(first.description && first.description.length > 0)
+    assert.equal(first.chainId, A)
+    const image = await fetch(first.image!.url)
+    assert.equal(image.status, 200)
+    assert.match(await image.text(), new RegExp(`#${held[0]}</text></svg>$`))
+
+    // Transferred away: the receiver holds it, the owner no longer does; chain B is untouched.
+    const wallet = stack.wallet(owner.privateKey)
+    const hash = await wallet.writeContract({
+      account: wallet.account,
+      chain: wallet.chain,
+      address: CONTRACTS.collection,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [owner.address, receiver, held[0]!]
+    })
+    await stack.indexed(hash)
+    assert.deepEqual(
+      (await nfts(receiver, { chainId: A })).map(nft => nft.tokenId),
+      [String(held[0])]
+    )
+    assert.deepEqual(
+      (await nfts(owner.address, { chainId: A })).map(nft => nft.tokenId).sort(),
+      [String(held[1]), String(spamId)].sort()
+    )
+    assert.equal((await nfts(owner.address, { chainId: B })).length, 3)
+    assert.deepEqual(await nfts(receiver, { chainId: B }), [])
+    // Without chainId: both chains.
+    assert.equal((await nfts(owner.address)).length, 5)
+  })
+
+  it('answers nothing for a Solana address, and refuses a bad chain id', async () => {
+    assert.deepEqual(await nfts('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'), [])
+    assert.match(
+      await stack.error('GET', `/v1/account/${TEST_ACCOUNTS[3]!.address}/nfts`, 400, { query: { chainId: '31337' } }),
+      /chainId/
     )
   })
 })
