@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 
-/** The Account view's tabs (spec.md section 2: Tokens, NFTs, Activity; NFTs join with their panel). */
-export const ACCOUNT_TABS = ['tokens', 'activity'] as const
+/** The Account view's tabs (spec.md section 2: Tokens, NFTs, Activity). */
+export const ACCOUNT_TABS = ['tokens', 'nfts', 'activity'] as const
 export type AccountTab = (typeof ACCOUNT_TABS)[number]
 
 /** The tab the visitor chose last: kept while the page lives, not across reloads. */

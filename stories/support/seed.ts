@@ -18,6 +18,9 @@ import { TRANSACTIONS_FETCH_FAILED } from '../../src/stores/texts.js'
 import { showError } from '../../src/stores/toast.js'
 import { $transactions } from '../../src/stores/transactions.js'
 import { isSpamTransaction } from '../../src/utils/transactions.js'
+import type { Nft } from '../../src/api/schemas/nfts.js'
+import { $nfts } from '../../src/stores/nfts.js'
+import { evmNfts } from '../../test/fixtures/nfts.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -32,6 +35,9 @@ export interface Seed {
   readonly tab?: AccountTab
   /** The Activity list: a page (spam left out as the store does), loading, or failed to fetch. */
   readonly activity?: HistoryResponse | 'loading' | 'failed'
+  /** The NFTs tab: a list (default: two of a collection and one spam), loading or unavailable; and "Show hidden". */
+  readonly nfts?: readonly Nft[] | 'loading' | 'unavailable'
+  readonly showHiddenNfts?: boolean
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -64,6 +70,13 @@ export function seedKit(seed: Seed = {}): void {
   })
   selectAccountTab(seed.tab ?? 'tokens')
   seedActivity(seed)
+  const nfts = seed.nfts ?? evmNfts
+  $nfts.set({
+    status: typeof nfts === 'string' ? nfts : 'ready',
+    nfts: typeof nfts === 'string' ? [] : nfts,
+    caipAddress: seed.account?.caipAddress,
+    showHidden: seed.showHiddenNfts ?? false
+  })
 }
 
 /** Seeds the stores and opens the modal on a view. */

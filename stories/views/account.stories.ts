@@ -96,3 +96,38 @@ export const ActivityFailed: Story = modalStory('Account', {
   tab: 'activity',
   activity: 'failed'
 })
+
+/** The names on the NFT cards, through the tabs' and the grid's shadow roots. */
+function nftNames(view: HTMLElement): string[] {
+  const nfts = view.shadowRoot?.querySelector('w3m-account-tabs')?.shadowRoot?.querySelector('w3m-account-nfts')
+  return [...(nfts?.shadowRoot?.querySelectorAll('[data-testid=nft-name]') ?? [])].map(name => name.textContent ?? '')
+}
+
+/** The NFTs tab: a grid of the account's NFTs; the spam collection's stays hidden. */
+export const Nfts: Story = modalStory('Account', { account: connectedEvmAccount, tab: 'nfts' }, view => {
+  const names = nftNames(view)
+  if (names.length !== 2 || names.some(name => name.includes('Reward Claim Voucher')))
+    throw new Error(`The NFTs tab shows ${JSON.stringify(names)}, expected the two AKTC only`)
+})
+
+/** "Show hidden" pressed: the spam collection's NFT shows too, with its placeholder. */
+export const NftsHiddenShown: Story = modalStory(
+  'Account',
+  { account: connectedEvmAccount, tab: 'nfts', showHiddenNfts: true },
+  view => {
+    if (nftNames(view).length !== 3) throw new Error(`The NFTs tab shows ${nftNames(view).length} NFTs, expected 3`)
+  }
+)
+
+/** The NFTs tab while the API answers. */
+export const NftsLoading: Story = modalStory('Account', { account: connectedEvmAccount, tab: 'nfts', nfts: 'loading' })
+
+/** An account with no NFTs on this network. */
+export const NoNfts: Story = modalStory('Account', { account: connectedEvmAccount, tab: 'nfts', nfts: [] })
+
+/** The NFT API failed. */
+export const NftsUnavailable: Story = modalStory('Account', {
+  account: connectedEvmAccount,
+  tab: 'nfts',
+  nfts: 'unavailable'
+})

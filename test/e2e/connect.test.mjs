@@ -14,6 +14,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createPublicClient, createWalletClient, erc20Abi, formatEther, formatUnits, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { testCollectionAbi } from '../../chain/abis.ts'
 import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
@@ -195,7 +196,7 @@ const isSpam = transaction =>
 /** The ids of the Activity rows the page shows, in order. */
 const shownActivity = page => page.getByTestId('activity-row').evaluateAll(rows => rows.map(row => row.dataset.id))
 
-test('Activity: a tUSDC transfer made by the test shows in Tokens and Activity (amount, direction); no spam; each chain its own', async () => {
+test('Account tabs: a tUSDC transfer made by the test shows in Tokens and Activity (amount, direction); no spam; NFTs with Show hidden; each chain its own', async () => {
   // Account #2 sends the Dev Wallet 1.5 tUSDC on chain A, with viem, before the visitor connects.
   const chainA = localViemChain(31337, rpc.a)
   const before = await createPublicClient({ transport: http(rpc.a) }).readContract({
@@ -251,6 +252,41 @@ test('Activity: a tUSDC transfer made by the test shows in Tokens and Activity (
     const expectedA = historyA.data.filter(transaction => !isSpam(transaction)).map(transaction => transaction.id)
     assert.deepEqual(await shownActivity(page), expectedA)
     assert.equal(await page.getByTestId('activity-row').filter({ hasText: 'RCV' }).count(), 0)
+
+    // NFTs: the two AKTC the Dev Wallet holds on chain A (tokensOfOwner); the RCV one only after "Show hidden".
+    const reader = createPublicClient({ transport: http(rpc.a) })
+    const owned = await reader.readContract({
+      address: CONTRACTS.collection,
+      abi: testCollectionAbi,
+      functionName: 'tokensOfOwner',
+      args: [DEV_WALLET_ADDRESS]
+    })
+    const [spamId] = await reader.readContract({
+      address: CONTRACTS.spamCollection,
+      abi: testCollectionAbi,
+      functionName: 'tokensOfOwner',
+      args: [DEV_WALLET_ADDRESS]
+    })
+    await page.getByTestId('account-tab-nfts').click()
+    await page.getByTestId('nfts-grid').waitFor({ timeout: 15_000 })
+    const nftNames = () => page.getByTestId('nft-name').allTextContents()
+    assert.deepEqual(
+      (await nftNames()).map(name => name.trim()),
+      owned.map(id => `AppKit Test Collection #${id}`)
+    )
+    await page.getByTestId('nfts-toggle-hidden').click()
+    await page
+      .getByTestId('nft-name')
+      .filter({ hasText: `Reward Claim Voucher #${spamId}` })
+      .waitFor()
+    await page.getByTestId('nfts-toggle-hidden').click()
+    assert.equal((await nftNames()).length, owned.length)
+    // A card opens its details; Back returns to the grid.
+    await page.getByTestId('nft-card').first().click()
+    await expectText(page, 'nft-details-collection', 'AppKit Test Collection (AKTC)')
+    await page.getByTestId('nft-details-back').click()
+    await page.getByTestId('account-tab-activity').click()
+    await page.locator(`[data-testid="activity-row"][data-id="${hash}"]`).waitFor()
 
     // Chain B: the tab is kept, and the list is chain B's history only.
     await page.keyboard.press('Escape')

@@ -169,14 +169,17 @@ async function keyboardFlow(t, locale) {
     await page.getByTestId('receive-address').filter({ hasText: DEV_WALLET_ADDRESS }).waitFor()
     await pressUntil(page, 'Tab', testIdIs('header-back'), 'Back', 20)
     await page.keyboard.press('Enter')
-    // The tabs: the arrow key away from the start (left in Arabic) chooses Activity, whose list loads.
+    // The tabs: the arrow key away from the start (left in Arabic) chooses NFTs, then Activity.
     await pressUntil(page, 'Tab', testIdIs('account-tab-tokens'), 'the Tokens tab', 20)
-    await page.keyboard.press(locale === 'ar' ? 'ArrowLeft' : 'ArrowRight')
-    await waitFor(
-      page,
-      async () => (await deepActiveElement(page))?.testId === 'account-tab-activity',
-      'focus on the Activity tab'
-    )
+    const next = locale === 'ar' ? 'ArrowLeft' : 'ArrowRight'
+    for (const tab of ['nfts', 'activity']) {
+      await page.keyboard.press(next)
+      await waitFor(
+        page,
+        async () => (await deepActiveElement(page))?.testId === `account-tab-${tab}`,
+        `focus on the ${tab} tab`
+      )
+    }
     await page.getByTestId('activity-row').first().waitFor({ timeout: 15_000 })
     await pressUntil(page, 'Tab', testIdIs('disconnect-button'), 'Disconnect', 40)
     await page.keyboard.press('Enter')

@@ -1,6 +1,7 @@
-import { LitElement, css, html } from 'lit'
+import { LitElement, css, html, nothing } from 'lit'
 import { msg } from '../../i18n/msg.js'
 import { $accountTab, ACCOUNT_TABS, selectAccountTab, type AccountTab } from '../../stores/account-tab.js'
+import { $options } from '../../stores/options.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
@@ -8,16 +9,20 @@ import './w3m-account-tokens.js'
 
 const TAB_LABELS: Record<AccountTab, () => string> = {
   tokens: () => msg('Tokens', { id: 'tokens.heading' }),
+  nfts: () => msg('NFTs', { id: 'nfts.tab' }),
   activity: () => msg('Activity', { id: 'activity.tab' })
 }
 
-/** The Activity panel's element is its own chunk: it loads when the tab is first chosen. */
-const loadActivity = () => import('./w3m-account-activity.js')
+/** The NFTs and Activity panels are chunks of their own: each loads when its tab is first chosen. */
+const PANEL_LOADERS: Partial<Record<AccountTab, () => Promise<unknown>>> = {
+  nfts: () => import('./w3m-account-nfts.js'),
+  activity: () => import('./w3m-account-activity.js')
+}
 
 /**
- * The Account view's tabs, Tokens and Activity, as an ARIA tablist: the arrow keys (mirrored right
+ * The Account view's tabs, Tokens, NFTs and Activity, as an ARIA tablist: the arrow keys (mirrored right
  * to left), Home and End move between the tabs and choose them; the panel is labelled by its tab.
- * The chosen tab is kept while the page lives.
+ * The chosen tab is kept while the page lives; Activity shows only when `features.history` is on.
  * @tagname w3m-account-tabs
  * @csspart tablist - The row of tabs.
  * @csspart panel - The chosen tab's panel.
@@ -56,21 +61,33 @@ export class W3mAccountTabs extends LitElement {
   ]
 
   private readonly tab = new StoreController(this, $accountTab)
+  private readonly options = new StoreController(this, $options)
+
+  /** The tabs to show: Activity only when the app's `features.history` is on. */
+  private get tabs(): readonly AccountTab[] {
+    const history = this.options.value?.features.history ?? true
+    return ACCOUNT_TABS.filter(tab => tab !== 'activity' || history)
+  }
+
+  /** The chosen tab, or Tokens when the chosen one is not shown. */
+  private get chosen(): AccountTab {
+    return this.tabs.includes(this.tab.value) ? this.tab.value : 'tokens'
+  }
 
   override connectedCallback(): void {
     super.connectedCallback()
-    if (this.tab.value === 'activity') void this.loadPanel('activity')
+    void this.loadPanel(this.chosen)
   }
 
   override render() {
-    const chosen = this.tab.value
+    const chosen = this.chosen
     return html`<div
         role="tablist"
         part="tablist"
         aria-label=${msg('Account', { id: 'account.title' })}
         @keydown=${this.onKeyDown}
       >
-        ${ACCOUNT_TABS.map(
+        ${this.tabs.map(
           tab =>
             html`<button
               type="button"
@@ -78,7 +95,7 @@ export class W3mAccountTabs extends LitElement {
               id=${`tab-${tab}`}
               data-testid=${`account-tab-${tab}`}
               aria-selected=${tab === chosen ? 'true' : 'false'}
-              aria-controls=${`panel-${tab}`}
+              aria-controls=${tab === chosen ? `panel-${tab}` : nothing}
               tabindex=${tab === chosen ? 0 : -1}
               @click=${() => void this.choose(tab)}
             >
@@ -87,12 +104,19 @@ export class W3mAccountTabs extends LitElement {
         )}
       </div>
       <div role="tabpanel" part="panel" id=${`panel-${chosen}`} aria-labelledby=${`tab-${chosen}`}>
-        ${
-          chosen === 'tokens'
-            ? html`<w3m-account-tokens></w3m-account-tokens>`
-            : html`<w3m-account-activity></w3m-account-activity>`
-        }
+        ${this.renderPanel(chosen)}
       </div>`
+  }
+
+  private renderPanel(tab: AccountTab) {
+    switch (tab) {
+      case 'tokens':
+        return html`<w3m-account-tokens></w3m-account-tokens>`
+      case 'nfts':
+        return html`<w3m-account-nfts></w3m-account-nfts>`
+      case 'activity':
+        return html`<w3m-account-activity></w3m-account-activity>`
+    }
   }
 
   private async choose(tab: AccountTab, focus = false): Promise<void> {
@@ -105,25 +129,27 @@ export class W3mAccountTabs extends LitElement {
   }
 
   private async loadPanel(tab: AccountTab): Promise<void> {
-    if (tab !== 'activity') return
+    const load = PANEL_LOADERS[tab]
+    if (!load) return
     try {
-      await loadActivity()
+      await load()
     } catch (error) {
-      console.warn('[appkit] The Activity tab could not load:', error)
+      console.warn(`[appkit] The ${tab} tab could not load:`, error)
     }
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    const index = ACCOUNT_TABS.indexOf(this.tab.value)
+    const tabs = this.tabs
+    const index = tabs.indexOf(this.chosen)
     const rtl = getComputedStyle(this).direction === 'rtl'
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight'
     const backward = rtl ? 'ArrowRight' : 'ArrowLeft'
-    const last = ACCOUNT_TABS.length - 1
+    const last = tabs.length - 1
     const target =
       event.key === forward
-        ? (index + 1) % ACCOUNT_TABS.length
+        ? (index + 1) % tabs.length
         : event.key === backward
-          ? (index + last) % ACCOUNT_TABS.length
+          ? (index + last) % tabs.length
           : event.key === 'Home'
             ? 0
             : event.key === 'End'
@@ -131,7 +157,7 @@ export class W3mAccountTabs extends LitElement {
               : undefined
     if (target === undefined) return
     event.preventDefault()
-    const tab = ACCOUNT_TABS[target]
+    const tab = tabs[target]
     if (tab) void this.choose(tab, true)
   }
 }

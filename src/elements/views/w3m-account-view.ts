@@ -63,7 +63,7 @@ function walletFeatureButtons(features: Features) {
 /**
  * The Account view: the avatar, the name or truncated address with a copy button, the native
  * balance truncated to 3 decimals, the network and wallet, the wallet feature buttons whose views
- * exist (Receive) in `features.walletFeaturesOrder`, the Tokens and Activity tabs, and Disconnect.
+ * exist (Receive) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity tabs, and Disconnect.
  * @tagname w3m-account-view
  * @csspart avatar - The avatar.
  * @csspart balance - The balance line.

@@ -132,5 +132,14 @@ export const templates: Translations = {
   'activity.pending': 'قيد الانتظار',
   'activity.from': 'من {0}',
   'activity.to': 'إلى {0}',
-  'toast.transactionsFetchFailed': 'تعذّر جلب المعاملات'
+  'toast.transactionsFetchFailed': 'تعذّر جلب المعاملات',
+  'nfts.tab': 'NFT',
+  'nfts.loading': 'جارٍ تحميل الرموز غير القابلة للاستبدال…',
+  'nfts.unavailable': 'الرموز غير القابلة للاستبدال غير متاحة الآن.',
+  'nfts.empty': 'لا توجد رموز غير قابلة للاستبدال على هذه الشبكة بعد.',
+  'nfts.showHidden': 'إظهار المخفية ({0})',
+  'nfts.collection': 'المجموعة',
+  'nfts.tokenId': 'معرّف الرمز',
+  'nfts.contract': 'العقد',
+  'nfts.back': 'العودة إلى الرموز غير القابلة للاستبدال'
 }

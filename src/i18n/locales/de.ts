@@ -134,5 +134,14 @@ export const templates: Translations = {
   'activity.pending': 'Ausstehend',
   'activity.from': 'Von {0}',
   'activity.to': 'An {0}',
-  'toast.transactionsFetchFailed': 'Transaktionen konnten nicht geladen werden'
+  'toast.transactionsFetchFailed': 'Transaktionen konnten nicht geladen werden',
+  'nfts.tab': 'NFTs',
+  'nfts.loading': 'NFTs werden geladen…',
+  'nfts.unavailable': 'NFTs sind gerade nicht verfügbar.',
+  'nfts.empty': 'Noch keine NFTs in diesem Netzwerk.',
+  'nfts.showHidden': 'Ausgeblendete zeigen ({0})',
+  'nfts.collection': 'Sammlung',
+  'nfts.tokenId': 'Token-ID',
+  'nfts.contract': 'Vertrag',
+  'nfts.back': 'Zurück zu den NFTs'
 }

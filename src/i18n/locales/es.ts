@@ -133,5 +133,14 @@ export const templates: Translations = {
   'activity.pending': 'Pendiente',
   'activity.from': 'De {0}',
   'activity.to': 'A {0}',
-  'toast.transactionsFetchFailed': 'No se pudieron obtener las transacciones'
+  'toast.transactionsFetchFailed': 'No se pudieron obtener las transacciones',
+  'nfts.tab': 'NFT',
+  'nfts.loading': 'Cargando NFT…',
+  'nfts.unavailable': 'Los NFT no están disponibles ahora.',
+  'nfts.empty': 'Aún no hay NFT en esta red.',
+  'nfts.showHidden': 'Mostrar ocultos ({0})',
+  'nfts.collection': 'Colección',
+  'nfts.tokenId': 'ID del token',
+  'nfts.contract': 'Contrato',
+  'nfts.back': 'Volver a los NFT'
 }

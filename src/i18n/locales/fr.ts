@@ -133,5 +133,14 @@ export const templates: Translations = {
   'activity.pending': 'En attente',
   'activity.from': 'De {0}',
   'activity.to': 'À {0}',
-  'toast.transactionsFetchFailed': 'Impossible de récupérer les transactions'
+  'toast.transactionsFetchFailed': 'Impossible de récupérer les transactions',
+  'nfts.tab': 'NFT',
+  'nfts.loading': 'Chargement des NFT…',
+  'nfts.unavailable': 'Les NFT sont indisponibles pour le moment.',
+  'nfts.empty': 'Aucun NFT sur ce réseau pour l’instant.',
+  'nfts.showHidden': 'Afficher les masqués ({0})',
+  'nfts.collection': 'Collection',
+  'nfts.tokenId': 'ID du jeton',
+  'nfts.contract': 'Contrat',
+  'nfts.back': 'Retour aux NFT'
 }

@@ -134,5 +134,14 @@ export const templates: Translations = {
   'activity.pending': '保留中',
   'activity.from': '{0} から',
   'activity.to': '{0} へ',
-  'toast.transactionsFetchFailed': 'トランザクションを取得できませんでした'
+  'toast.transactionsFetchFailed': 'トランザクションを取得できませんでした',
+  'nfts.tab': 'NFT',
+  'nfts.loading': 'NFT を読み込み中…',
+  'nfts.unavailable': '現在 NFT を表示できません。',
+  'nfts.empty': 'このネットワークにはまだ NFT がありません。',
+  'nfts.showHidden': '非表示を表示 ({0})',
+  'nfts.collection': 'コレクション',
+  'nfts.tokenId': 'トークン ID',
+  'nfts.contract': 'コントラクト',
+  'nfts.back': 'NFT 一覧に戻る'
 }

@@ -133,5 +133,14 @@ export const templates: Translations = {
   'activity.pending': '대기 중',
   'activity.from': '보낸 사람 {0}',
   'activity.to': '받는 사람 {0}',
-  'toast.transactionsFetchFailed': '거래 내역을 가져오지 못했습니다'
+  'toast.transactionsFetchFailed': '거래 내역을 가져오지 못했습니다',
+  'nfts.tab': 'NFT',
+  'nfts.loading': 'NFT를 불러오는 중…',
+  'nfts.unavailable': '지금은 NFT를 볼 수 없습니다.',
+  'nfts.empty': '이 네트워크에는 아직 NFT가 없습니다.',
+  'nfts.showHidden': '숨긴 항목 보기 ({0})',
+  'nfts.collection': '컬렉션',
+  'nfts.tokenId': '토큰 ID',
+  'nfts.contract': '컨트랙트',
+  'nfts.back': 'NFT 목록으로'
 }

@@ -132,5 +132,14 @@ export const templates: Translations = {
   'activity.pending': 'Pendente',
   'activity.from': 'De {0}',
   'activity.to': 'Para {0}',
-  'toast.transactionsFetchFailed': 'Não foi possível buscar as transações'
+  'toast.transactionsFetchFailed': 'Não foi possível buscar as transações',
+  'nfts.tab': 'NFTs',
+  'nfts.loading': 'Carregando NFTs…',
+  'nfts.unavailable': 'Os NFTs estão indisponíveis no momento.',
+  'nfts.empty': 'Ainda não há NFTs nesta rede.',
+  'nfts.showHidden': 'Mostrar ocultos ({0})',
+  'nfts.collection': 'Coleção',
+  'nfts.tokenId': 'ID do token',
+  'nfts.contract': 'Contrato',
+  'nfts.back': 'Voltar aos NFTs'
 }

@@ -133,5 +133,14 @@ export const templates: Translations = {
   'activity.pending': 'Beklemede',
   'activity.from': 'Gönderen: {0}',
   'activity.to': 'Alıcı: {0}',
-  'toast.transactionsFetchFailed': 'İşlemler alınamadı'
+  'toast.transactionsFetchFailed': 'İşlemler alınamadı',
+  'nfts.tab': 'NFT’ler',
+  'nfts.loading': 'NFT’ler yükleniyor…',
+  'nfts.unavailable': 'NFT’ler şu anda kullanılamıyor.',
+  'nfts.empty': 'Bu ağda henüz NFT yok.',
+  'nfts.showHidden': 'Gizlenenleri göster ({0})',
+  'nfts.collection': 'Koleksiyon',
+  'nfts.tokenId': 'Token kimliği',
+  'nfts.contract': 'Sözleşme',
+  'nfts.back': 'NFT’lere dön'
 }

@@ -132,5 +132,14 @@ export const templates: Translations = {
   'activity.pending': '待处理',
   'activity.from': '来自 {0}',
   'activity.to': '发送至 {0}',
-  'toast.transactionsFetchFailed': '无法获取交易'
+  'toast.transactionsFetchFailed': '无法获取交易',
+  'nfts.tab': 'NFT',
+  'nfts.loading': '正在加载 NFT…',
+  'nfts.unavailable': '暂时无法查看 NFT。',
+  'nfts.empty': '此网络上还没有 NFT。',
+  'nfts.showHidden': '显示已隐藏 ({0})',
+  'nfts.collection': '合集',
+  'nfts.tokenId': '代币 ID',
+  'nfts.contract': '合约',
+  'nfts.back': '返回 NFT'
 }

@@ -2,6 +2,9 @@
 import { resetTokenBalances } from '../../../src/stores/token-balances.js'
 import { resetTransactions } from '../../../src/stores/transactions.js'
 import { resetAccountTab } from '../../../src/stores/account-tab.js'
+import { resetNfts } from '../../../src/stores/nfts.js'
+import { setNftClient, type NftClient } from '../../../src/api/nft-client.js'
+import type { Nft } from '../../../src/api/schemas/nfts.js'
 import { setHistoryClient, type HistoryClient } from '../../../src/api/history-client.js'
 import type { HistoryResponse } from '../../../src/api/schemas/history.js'
 import type { TokenBalance } from '../../../src/api/schemas/balance.js'
@@ -85,6 +88,7 @@ function resetStores(): void {
   resetTokenBalances()
   resetTransactions()
   resetAccountTab()
+  resetNfts()
   resetNetworkSwitch()
   resetModal()
   resetRouter()
@@ -120,6 +124,7 @@ export function tearDownConnection(): void {
   resetStores()
   setAccountClient(undefined)
   setHistoryClient(undefined)
+  setNftClient(undefined)
   localStorage.clear()
 }
 
@@ -157,4 +162,26 @@ export async function until(condition: () => boolean, what: string, ms = 3000): 
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
     await new Promise(resolve => setTimeout(resolve, 10))
   }
+}
+
+/** What the fake NFT API answers, and what it was asked. */
+export interface FakeNftClient extends NftClient {
+  /** Each call: '<chainId>:<address>'. */
+  readonly calls: string[]
+  answer: readonly Nft[] | Error
+}
+
+export function setUpNfts(answer: readonly Nft[] | Error = []): FakeNftClient {
+  const client: FakeNftClient = {
+    calls: [],
+    answer,
+    trustedOrigins: ['http://127.0.0.1:8787'],
+    async nfts(address, options) {
+      client.calls.push(`${options.chainId}:${address}`)
+      if (client.answer instanceof Error) throw client.answer
+      return client.answer
+    }
+  }
+  setNftClient(client)
+  return client
 }
