@@ -135,7 +135,8 @@ async function main() {
       VITE_APPKIT_SOLANA_RPC: `http://127.0.0.1:${PORTS.solana}`
     }
   })
-  await chains
+  // The backend reads Solana accounts from the runtime: it must be up first.
+  await Promise.all([chains, solana])
   const backend = run(
     'backend',
     [
@@ -146,7 +147,9 @@ async function main() {
       '--rpc',
       `31337=http://127.0.0.1:${PORTS.chainA}`,
       '--rpc',
-      `31338=http://127.0.0.1:${PORTS.chainB}`
+      `31338=http://127.0.0.1:${PORTS.chainB}`,
+      '--solana-rpc',
+      `http://127.0.0.1:${PORTS.solana}`
     ],
     { ready: /Backend listening on/, persistent: true }
   )

@@ -3,6 +3,7 @@ import { createPublicClient, http, type PublicClient } from 'viem'
 import { localViemChain } from '../chain/deployment.js'
 import type { ServerConfig } from './config.js'
 import type { Database } from './db/database.js'
+import type { SolanaContext } from './solana/accounts.js'
 
 export interface ChainContext {
   chainId: number
@@ -20,6 +21,8 @@ export interface ServerContext {
   config: ServerConfig
   /** The chains this backend reads; empty when no chain runs. */
   chains: ChainContext[]
+  /** The Solana node whose accounts the balance and history endpoints read, when one runs. */
+  solana?: SolanaContext
   /**
    * Registers work to do when the server stops (an indexer loop, a timer), run before the
    * database closes. Present when started through startServer/createServerContext.

@@ -6,7 +6,9 @@
 //   await server.stop()
 //
 //   npx tsx server/main.ts [--port 8787] [--data-dir .data/pglite | --memory] [--rpc 31337=http://127.0.0.1:8545 ...]
-//   Without --rpc it uses the local chains on their default ports (8545, 8546) when they answer.
+//                          [--solana-rpc http://127.0.0.1:8899]
+//   Without --rpc it uses the local chains on their default ports (8545, 8546) when they answer;
+//   without --solana-rpc (or APPKIT_SOLANA_RPC), the local Solana runtime on 8899 when it answers.
 import { createAdaptorServer } from '@hono/node-server'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,10 +16,12 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CHAIN_A, CHAIN_B } from '../chain/deployment.js'
+import { DEFAULT_RPC_PORT as SOLANA_DEFAULT_PORT } from '../solana/accounts.js'
 import { createApp } from './app.js'
 import { loadConfig, type ServerConfig, type ServerConfigInput } from './config.js'
 import { createChainContext, createServerContext, type ChainContext, type ServerContext } from './context.js'
 import { openDatabase, type Database } from './db/database.js'
+import { createSolanaContext, parseSolanaPrices, type SolanaContext } from './solana/accounts.js'
 import { migrate } from './db/migrate.js'
 
 export interface StartServerOptions {
@@ -32,6 +36,8 @@ export interface StartServerOptions {
    */
   dataDir?: string
   chains?: ChainContext[]
+  /** The Solana node to read accounts from (createSolanaContext). */
+  solana?: SolanaContext
   /** Overrides of the configuration (projects, publicUrl, ...). */
   config?: Partial<ServerConfigInput>
   /** Ignore the process environment (tests). Default false. */
@@ -66,7 +72,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (ownDb) await db.close()
     throw error
   }
-  const context = createServerContext({ db, config, chains: options.chains ?? [] })
+  const context = createServerContext({
+    db,
+    config,
+    chains: options.chains ?? [],
+    ...(options.solana ? { solana: options.solana } : {})
+  })
   const app = createApp(context)
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server
   try {
@@ -134,13 +145,28 @@ async function probeChain(rpcUrl: string): Promise<number | undefined> {
   }
 }
 
+/**
+ * The Solana node at `rpcUrl`, else the local runtime on its default port when it answers; its
+ * prices from APPKIT_SOLANA_PRICES ('SOL=150,TUSDC=1'). Undefined when none answers.
+ */
+async function solanaNode(rpcUrl: string | undefined): Promise<SolanaContext | undefined> {
+  const prices = process.env.APPKIT_SOLANA_PRICES ? parseSolanaPrices(process.env.APPKIT_SOLANA_PRICES) : undefined
+  if (rpcUrl) return createSolanaContext(rpcUrl, prices)
+  try {
+    return await createSolanaContext(`http://127.0.0.1:${SOLANA_DEFAULT_PORT}`, prices)
+  } catch {
+    return undefined
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       memory: { type: 'boolean' },
-      rpc: { type: 'string', multiple: true }
+      rpc: { type: 'string', multiple: true },
+      'solana-rpc': { type: 'string' }
     }
   })
   const chains: ChainContext[] = []
@@ -157,7 +183,9 @@ async function main() {
       if ((await probeChain(rpcUrl)) === chain.chainId) chains.push(createChainContext(chain.chainId, rpcUrl))
     }
   }
+  const solana = await solanaNode(values['solana-rpc'] ?? process.env.APPKIT_SOLANA_RPC)
   const server = await startServer({
+    solana,
     port: values.port !== undefined ? Number(values.port) : undefined,
     dataDir: values.memory ? undefined : (values['data-dir'] ?? process.env.APPKIT_DATA_DIR ?? '.data/pglite'),
     chains
@@ -171,6 +199,11 @@ async function main() {
     chains.length > 0
       ? `Reading chains: ${chains.map(chain => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`
       : 'No chain found (start chain/start.ts first or pass --rpc chainId=url); chain-reading endpoints have nothing to read.'
+  )
+  console.log(
+    solana
+      ? `Reading Solana: ${solana.caipNetworkId} at ${solana.rpcUrl}`
+      : 'No Solana node found (start solana/start.ts first or pass --solana-rpc url); Solana accounts have no balances or history.'
   )
   const shutdown = () => {
     void server.stop().then(() => process.exit(0))

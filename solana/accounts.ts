@@ -19,6 +19,9 @@ export interface SolanaTestAccount {
   readonly tokenAccount: string
 }
 
+/** The port the local runtime's JSON-RPC listens on unless told otherwise (WebSocket: the next one). */
+export const DEFAULT_RPC_PORT = 8899
+
 /** Lamports per SOL. */
 export const LAMPORTS_PER_SOL = 1_000_000_000
 

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { z } from 'zod'
-import { solanaFaucet } from './accounts.js'
+import { DEFAULT_RPC_PORT, solanaFaucet } from './accounts.js'
 import { MS_PER_SLOT, type SolanaChain, type TransactionRecord } from './chain.js'
 import { RpcError, encodeAccount, type AccountEncoding, type DataSlice } from './codec.js'
 import {
@@ -24,7 +24,7 @@ import {
   type RpcMethod
 } from './rpc-methods.js'
 
-export const DEFAULT_RPC_PORT = 8899
+export { DEFAULT_RPC_PORT } from './accounts.js'
 const MAX_BODY_BYTES = 1024 * 1024
 
 /* ------------------------------------------------------------------ JSON-RPC envelope */

@@ -1,4 +1,5 @@
-// The chain-reading endpoints of spec.md section 7 (backend B): balance, history, the account's
+// The chain-reading endpoints of spec.md section 7 (backend B): balance and history (EVM from the
+// indexer, Solana from its node: server/solana), the account's
 // NFTs (ours, beside the spec's calls), identity, the
 // profile (name) paths, the convert (swap) paths and fungible price, plus the NFT images that
 // history links to. Requests are parsed with the shared schemas of src/api/schemas, every answer
@@ -47,6 +48,7 @@ import { forbidden, notFound, parseBody, parseParams, parseQuery, requireProject
 import { nftImage } from '../blockchain/nft-image.js'
 import { blockchainService } from '../blockchain/service.js'
 import { evmAddress } from '../blockchain/setup.js'
+import { isSolanaAddress, SolanaAccountService } from '../solana/accounts.js'
 
 const namePathSchema = z.object({ name: profileNameSchema })
 const nftImagePathSchema = z.object({
@@ -61,6 +63,7 @@ export function blockchainRoutes(context: ServerContext): Hono {
     service.start()
     context.onClose(() => service.stop())
   }
+  const solana = context.solana ? new SolanaAccountService(context.solana) : undefined
   const app = new Hono()
 
   /** Absolute URLs the answers link to: the configured public URL, else this request's origin. */
@@ -92,7 +95,9 @@ export function blockchainRoutes(context: ServerContext): Hono {
           forceUpdate: query.forceUpdate,
           iconUrl: tokenIcon(c)
         })
-      : []
+      : solana && isSolanaAddress(address)
+        ? await solana.balances(address, { chainId: query.chainId, iconUrl: tokenIcon(c) })
+        : []
     return respond(c, balanceResponseSchema, { balances })
   })
 
@@ -108,7 +113,9 @@ export function blockchainRoutes(context: ServerContext): Hono {
           onramp: query.onramp,
           links: links(c)
         })
-      : { data: [], next: null }
+      : solana && isSolanaAddress(address) && !query.onramp
+        ? await solana.history(address, { cursor: query.cursor, chainId: query.chainId, links: links(c) })
+        : { data: [], next: null }
     return respond(c, historyResponseSchema, page)
   })
 

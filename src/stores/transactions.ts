@@ -127,7 +127,8 @@ async function lookUpNames(
   mine: number
 ): Promise<void> {
   const api = accountApi()
-  if (!api || !chainId) return
+  // The name registry holds EVM addresses only.
+  if (!api || !chainId?.startsWith('eip155:')) return
   const known = $transactions.get().names
   const addresses = [...new Set(shown.map(entry => counterpartyOf(entry, account).toLowerCase()))].filter(
     address => address !== account.toLowerCase() && !(address in known)

@@ -19,6 +19,10 @@ import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
+import { Connection, PublicKey } from '@solana/web3.js'
+import { getOrCreateAssociatedTokenAccount, transferChecked } from '@solana/spl-token'
+import { solanaTestAccounts, testUsdCoin } from '../../solana/accounts.ts'
+import { testKeypair } from '../solana/helpers.ts'
 
 const DEV_WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** The kit's display rule (decisions.md): cut, never rounded, to 3 decimals, trailing zeros dropped; en grouping. */
@@ -364,6 +368,52 @@ test('connect the Solana test wallet (Wallet Standard): its SOL balance from the
     await page.getByTestId('disconnect-button').click()
     await page.locator('appkit-button [data-testid="connect-button"]').waitFor()
     assert.equal(await page.evaluate(() => localStorage.getItem('@appkit-wallet/connections')), null)
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('Solana: a TUSDC transfer made by the test shows in Tokens and Activity, from the backend over the local runtime', async () => {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+    const address = await text(page, 'solana-wallet-address')
+    // Test account #3 sends the wallet 2.5 TUSDC with @solana/web3.js and @solana/spl-token.
+    const connection = new Connection(rpc.solana, 'confirmed')
+    const sender = testKeypair(3)
+    const mint = new PublicKey(testUsdCoin.address)
+    const destination = await getOrCreateAssociatedTokenAccount(connection, sender, mint, new PublicKey(address))
+    const before = destination.amount
+    const signature = await transferChecked(
+      connection,
+      sender,
+      new PublicKey(solanaTestAccounts[3].tokenAccount),
+      mint,
+      destination.address,
+      sender,
+      2_500_000n,
+      6
+    )
+
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await page.getByTestId('connector-AppKit Solana Test Wallet').click()
+    await page.getByTestId('solana-wallet-approve').click()
+    await expectText(page, 'token-amount', `${truncated(formatUnits(before + 2_500_000n, 6))} TUSDC`)
+    await expectText(page, 'token-amount', 'SOL')
+
+    await page.getByTestId('account-tab-activity').click()
+    const row = page.locator(`[data-testid="activity-row"][data-id="${signature}"]`)
+    await row.waitFor({ timeout: 15_000 })
+    assert.equal((await row.getByTestId('activity-operation').textContent()).trim(), 'Received')
+    assert.equal((await row.getByTestId('activity-amount').textContent()).trim(), '+2.5 TUSDC')
+    const from = sender.publicKey.toBase58()
+    assert.equal(
+      (await row.getByTestId('activity-counterparty').textContent()).trim(),
+      `From ${from.slice(0, 4)}…${from.slice(-4)}`
+    )
+    // Newest first: the transfer leads the list.
+    assert.equal((await shownActivity(page))[0], signature)
     assert.deepEqual(problems, [])
   } finally {
     await context.close()

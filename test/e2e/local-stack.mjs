@@ -88,7 +88,18 @@ export function useLocalStack() {
     })
     backend = await startService(
       'the backend',
-      ['server/main.ts', '--port', String(api), '--memory', '--rpc', `31337=${rpc.a}`, '--rpc', `31338=${rpc.b}`],
+      [
+        'server/main.ts',
+        '--port',
+        String(api),
+        '--memory',
+        '--rpc',
+        `31337=${rpc.a}`,
+        '--rpc',
+        `31338=${rpc.b}`,
+        '--solana-rpc',
+        rpc.solana
+      ],
       /Backend listening on/
     )
     stack.api = `http://127.0.0.1:${api}`

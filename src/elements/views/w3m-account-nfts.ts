@@ -134,7 +134,9 @@ export class W3mAccountNfts extends LitElement {
     if (state.status === 'loading' || state.status === 'idle')
       return html`<p data-testid="nfts-loading">${msg('Loading NFTs…', { id: 'nfts.loading' })}</p>`
     if (state.status === 'unavailable')
-      return html`<p data-testid="nfts-unavailable">${msg('NFTs are unavailable right now.', { id: 'nfts.unavailable' })}</p>`
+      return html`<p data-testid="nfts-unavailable">
+        ${msg('NFTs are unavailable right now.', { id: 'nfts.unavailable' })}
+      </p>`
     const shown = shownNfts(state)
     const hidden = hiddenNftCount(state)
     return html`${
