@@ -96,6 +96,9 @@ const QR_FILE = 'appkit-elements.qr.js'
 /** The message catalog beside the classic script: read only to check an app's `messages`. */
 const CATALOG_FILE = 'appkit-elements.catalog.js'
 
+/** The Tokens list's chain reads (viem) beside the classic script: only when the backend fails. */
+const CHAIN_READS_FILE = 'appkit-elements.chain-reads.js'
+
 /**
  * What `--mode beside` builds (output name without .js -> source): the pure modules (data or a
  * library, no state of the kit) that the classic script loads from beside itself.
@@ -105,7 +108,8 @@ const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
     TRANSLATED_LOCALES.map(locale => [localeFile(locale).slice(0, -3), `src/i18n/locales/${locale}.ts`])
   ),
   [QR_FILE.slice(0, -3)]: 'src/utils/qr-library.ts',
-  [CATALOG_FILE.slice(0, -3)]: 'src/i18n/catalog.ts'
+  [CATALOG_FILE.slice(0, -3)]: 'src/i18n/catalog.ts',
+  [CHAIN_READS_FILE.slice(0, -3)]: 'src/api/chain-token-balances.ts'
 }
 
 /** `import(<file beside the classic script>)`: resolved against the script's own URL, read while it ran. */
@@ -120,12 +124,18 @@ function importBesideClassic(file: string): string {
  * - the localization runtime's `import('./locales/<locale>.js')` becomes localeFile(locale)
  *   (1.6-1.9 kB each; English is built in), so a page pays only for the language it shows;
  * - the QR encoder's `import('./qr-library.js')` becomes QR_FILE, the overrides check's
- *   `import('./catalog.js')` CATALOG_FILE.
+ *   `import('./catalog.js')` CATALOG_FILE, the Tokens list's `import('../api/chain-token-balances.js')`
+ *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails).
  * Only modules without state of the kit go beside: a second copy of a store would split the kit.
  */
 const SINGLE_BESIDE = [
   { module: 'src/utils/qr-encoder.ts', target: /import\((['"])\.\/qr-library\.js\1\)/, file: QR_FILE },
-  { module: 'src/i18n/overrides.ts', target: /import\((['"])\.\/catalog\.js\1\)/, file: CATALOG_FILE }
+  { module: 'src/i18n/overrides.ts', target: /import\((['"])\.\/catalog\.js\1\)/, file: CATALOG_FILE },
+  {
+    module: 'src/stores/token-balances.ts',
+    target: /import\((['"])\.\.\/api\/chain-token-balances\.js\1\)/,
+    file: CHAIN_READS_FILE
+  }
 ]
 
 function besideClassic(): Plugin {

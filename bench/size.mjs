@@ -31,16 +31,17 @@ const BESIDE_CLASSIC = [
   { pattern: /node_modules[\\/]@walletconnect[\\/]/, file: WALLETCONNECT },
   { pattern: /(^|[\\/])src[\\/]i18n[\\/]locales[\\/]/, file: 'appkit-elements.locale-<locale>.js' },
   { pattern: /node_modules[\\/]uqr[\\/]/, file: 'appkit-elements.qr.js' },
-  { pattern: /(^|[\\/])src[\\/]i18n[\\/]catalog\.ts$/, file: 'appkit-elements.catalog.js' }
+  { pattern: /(^|[\\/])src[\\/]i18n[\\/]catalog\.ts$/, file: 'appkit-elements.catalog.js' },
+  { pattern: /node_modules[\\/]viem[\\/]/, file: 'appkit-elements.chain-reads.js' }
 ]
 
-/** The files `--mode beside` built for the classic script (locales, QR encoder, catalog). */
+/** The files `--mode beside` built for the classic script (locales, QR encoder, catalog, chain reads) and their chunks. */
 function besideFiles() {
   const file = join(ROOT, 'dist/.vite/appkit-elements.beside.modules.json')
   const { chunks } = JSON.parse(readFileSync(file, 'utf8'))
   return chunks.map(chunk => ({
     fileName: chunk.fileName,
-    key: chunk.fileName.replace(/\.js$/, ''),
+    key: chunkKey(chunk.fileName),
     gzip: gzipBytes(chunk.fileName)
   }))
 }

@@ -4,7 +4,9 @@
  */
 import { localChainA, localChainB } from 'appkit-elements/evm'
 import { solanaLocal } from 'appkit-elements/solana'
-import type { CaipNetwork } from 'appkit-elements'
+import type { AppKitOptionsInput, CaipNetwork } from 'appkit-elements'
+import { CONTRACTS } from '../chain/deployment.js'
+import { testUsdCoin } from '../solana/accounts.js'
 
 const env = import.meta.env
 
@@ -36,3 +38,13 @@ export const demoNetworks = [
   withRpc(localChainB, demoConfig.chainBRpc),
   withRpc(solanaLocal, demoConfig.solanaRpc)
 ] as const
+
+/**
+ * The tokens the Tokens list reads from the chains when the backend cannot answer (the `tokens`
+ * option): the local chains' test tokens and the Solana runtime's Test USD Coin.
+ */
+export const demoTokens: NonNullable<AppKitOptionsInput['tokens']> = {
+  [localChainA.caipNetworkId]: [{ address: CONTRACTS.tUSDC }, { address: CONTRACTS.TT }],
+  [localChainB.caipNetworkId]: [{ address: CONTRACTS.tUSDC }, { address: CONTRACTS.TT }],
+  [solanaLocal.caipNetworkId]: [{ address: testUsdCoin.address, symbol: testUsdCoin.symbol, name: testUsdCoin.name }]
+}

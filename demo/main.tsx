@@ -9,7 +9,7 @@ import { createAppKit } from 'appkit-elements'
 import { evmAdapter } from 'appkit-elements/evm'
 import { solanaAdapter } from 'appkit-elements/solana'
 import { App } from './App.js'
-import { demoConfig, demoNetworks } from './config.js'
+import { demoConfig, demoNetworks, demoTokens } from './config.js'
 import { installTestWallets } from './wallets.js'
 import './demo.css'
 
@@ -22,6 +22,7 @@ const appKit = createAppKit({
   apiUrl: demoConfig.apiUrl,
   adapters: [evmAdapter(), solanaAdapter()],
   networks: [...demoNetworks],
+  tokens: demoTokens,
   enableWalletConnect: demoConfig.relayUrl !== undefined,
   ...(demoConfig.relayUrl ? { relayUrl: demoConfig.relayUrl } : {}),
   metadata: {

@@ -76,6 +76,17 @@ const messagesSchema = z.record(z.string(), z.union([z.string(), z.record(z.stri
 
 const walletIds = z.optional(z.array(z.string().check(z.minLength(1))))
 
+/**
+ * A token the app wants read from the chain when the backend cannot answer: its contract (an EVM
+ * 0x address or a Solana mint), and the symbol and name to show instead of the chain's.
+ */
+const tokenOptionSchema = z.object({
+  address: z.string().check(z.regex(/^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'a token address')),
+  symbol: z.optional(z.string()),
+  name: z.optional(z.string())
+})
+export type TokenOption = z.infer<typeof tokenOptionSchema>
+
 export const appKitOptionsSchema = z
   .object({
     adapters: z._default(z.array(adapterSchema), () => []),
@@ -106,7 +117,12 @@ export const appKitOptionsSchema = z
       )
     ),
     debug: z._default(z.boolean(), false),
-    apiUrl: z.optional(z.url())
+    apiUrl: z.optional(z.url()),
+    /**
+     * Per network (CAIP-2 id), the tokens the Tokens list reads from the chain when the backend is
+     * unreachable or not configured; a network listed (even with []) gets its native balance too.
+     */
+    tokens: z.optional(z.record(z.string(), z.array(tokenOptionSchema)))
   })
   .check(
     z.refine(

@@ -7,6 +7,8 @@ import { isSafeImageUrl } from '../utils/safe-image.js'
 import { $account } from './account.js'
 import { balanceReadsBlocked, balanceUnavailable } from './balance-block.js'
 import { accountApi } from './account-api.js'
+import { $network } from './network.js'
+import { $options } from './options.js'
 
 /** The namespaces the balance API serves (spec.md section 9: balance on eip155 and solana). */
 export const TOKEN_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
@@ -27,9 +29,10 @@ export const $tokenBalances = map<TokenBalancesState>(initialTokenBalances)
 /**
  * Fills the Tokens list of the connected account: from the portfolio cache when it is under 30 s
  * old (kept in storage, so across reloads), else from the balance API (`force` skips both caches,
- * after the kit sent a transaction). A failure, or a network without balances, shows 'Token
- * Balance Unavailable' once and asks nothing for 30 s. An answer for an account no longer shown is
- * dropped.
+ * after the kit sent a transaction). When the API fails or is not configured, a network the app
+ * listed `tokens` for is read from the chain (the native balance and those tokens). Otherwise a
+ * failure, or a network without balances, shows 'Token Balance Unavailable' once and asks nothing
+ * for 30 s. An answer for an account no longer shown is dropped.
  */
 export async function refreshTokenBalances(options: { readonly force?: boolean } = {}): Promise<void> {
   const { caipAddress } = $account.get()
@@ -69,8 +72,33 @@ export async function refreshTokenBalances(options: { readonly force?: boolean }
   } catch (error) {
     if ($account.get().caipAddress !== caipAddress) return
     console.warn('[appkit] The token balances could not be read:', error)
+    // The chain itself, for a network the app listed tokens for.
+    const fromChain = await readFromChain(parts.caipNetworkId, parts.address)
+    if ($account.get().caipAddress !== caipAddress) return
+    if (fromChain) {
+      cache.set(fromChain)
+      $tokenBalances.set({ status: 'ready', balances: fromChain, caipAddress })
+      return
+    }
     $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'unavailable', balances: keep, caipAddress })
     balanceUnavailable()
+  }
+}
+
+/**
+ * The native balance and the `tokens` the app listed for the network, read from the chain (its
+ * module loads only now); undefined when the app listed none for it or the chain cannot answer.
+ */
+async function readFromChain(caipNetworkId: string, address: string): Promise<TokenBalance[] | undefined> {
+  const tokens = $options.get()?.tokens?.[caipNetworkId]
+  const network = $network.get().networks.find(entry => entry.caipNetworkId === caipNetworkId)
+  if (!tokens || !network) return undefined
+  try {
+    const { readTokenBalancesFromChain } = await import('../api/chain-token-balances.js')
+    return await readTokenBalancesFromChain(network, address, tokens)
+  } catch (error) {
+    console.warn('[appkit] The token balances could not be read from the chain either:', error)
+    return undefined
   }
 }
 

@@ -313,6 +313,56 @@ test('Account tabs: a tUSDC transfer made by the test shows in Tokens and Activi
   }
 })
 
+test("the Tokens list reads the chain when the backend's balance call fails: the native balance and the app's tokens, EVM and Solana", async () => {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    // The backend's balance endpoint is unreachable for this page (every other call still answers).
+    await context.route(`${stack.api}/v1/account/*/balance*`, route => route.abort('connectionrefused'))
+    const { page, problems } = await openDemo(context)
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await page.getByTestId('connector-dev.appkit.wallet').click()
+    await page.getByTestId('dev-wallet-approve').click()
+
+    // Chain A read directly (the demo lists tUSDC and TT): amounts as the chain reports them, no USD values.
+    await expectText(page, 'token-amount', `${truncated(await usdcBalance(rpc.a))} tUSDC`)
+    await expectText(page, 'token-amount', `${truncated(await chainBalance(rpc.a))} ETH`)
+    const tt = await createPublicClient({ transport: http(rpc.a) }).readContract({
+      address: CONTRACTS.TT,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [DEV_WALLET_ADDRESS]
+    })
+    await expectText(page, 'token-amount', `${truncated(formatUnits(tt, 18))} TT`)
+    assert.equal(await page.getByTestId('token-value').count(), 0)
+    assert.equal(await page.getByTestId('account-portfolio').count(), 0)
+
+    // The Solana test wallet: SOL and TUSDC from the runtime's RPC.
+    await page.keyboard.press('Escape')
+    await page.evaluate(() => window.appKit.open({ view: 'Connect' }))
+    await page.getByTestId('connector-AppKit Solana Test Wallet').click()
+    await page.getByTestId('solana-wallet-approve').click()
+    const address = await text(page, 'solana-wallet-address')
+    const connection = new Connection(rpc.solana, 'confirmed')
+    const owned = await connection.getParsedTokenAccountsByOwner(new PublicKey(address), {
+      mint: new PublicKey(testUsdCoin.address)
+    })
+    const tusdc = owned.value.reduce(
+      (sum, account) => sum + BigInt(account.account.data.parsed.info.tokenAmount.amount),
+      0n
+    )
+    await expectText(page, 'token-amount', `${truncated(formatUnits(tusdc, 6))} TUSDC`)
+    await expectText(page, 'token-amount', `${truncated(await solanaBalance(address))} SOL`)
+
+    // Only the aborted balance calls failed.
+    assert.deepEqual(
+      problems.filter(problem => !problem.includes('/balance?')),
+      []
+    )
+  } finally {
+    await context.close()
+  }
+})
+
 test('a rejection in the wallet shows the error; Try again connects', async () => {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {

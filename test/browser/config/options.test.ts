@@ -50,6 +50,14 @@ describe('createAppKit options', () => {
     expect(error.message).to.equal('createAppKit: option "themeMode" is invalid: expected one of "light" | "dark"')
   })
 
+  it('takes tokens per network, and names a token address that is neither EVM nor Solana', () => {
+    const tokens = { 'eip155:31337': [{ address: '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f', symbol: 'tUSDC' }] }
+    expect(parseOptions({ ...valid, tokens }).tokens).to.deep.equal(tokens)
+    const error = errorOf({ ...valid, tokens: { 'eip155:31337': [{ address: '0x1234' }] } })
+    expect(error.option).to.equal('tokens.eip155:31337[0].address')
+    expect(error.message).to.contain('a token address')
+  })
+
   it('names a missing project id', () => {
     const error = errorOf({ networks: [localChainA] })
     expect(error.option).to.equal('projectId')

@@ -8,6 +8,7 @@ import { $tokenBalances, portfolioValue, refreshTokenBalances } from '../../../s
 import { $toast, hideToast } from '../../../src/stores/toast.js'
 import { connectedEvmAccount } from '../../fixtures/accounts.js'
 import { setUpConnection, tearDownConnection, until, type FakeAccountClient } from './support.js'
+import { localChainA } from '../../../src/networks/definitions.js'
 
 const CHAIN = 'eip155:1'
 const ADDRESS = connectedEvmAccount.address ?? ''
@@ -146,5 +147,46 @@ describe('the Tokens list', () => {
     expect(
       portfolioValue({ status: 'ready', balances: [valueless, token('Y', '1', { value: 2 })], caipAddress: undefined })
     ).to.equal(2)
+  })
+
+  describe('the chain fallback (the tokens option)', () => {
+    const fetches: string[] = []
+    let realFetch: typeof fetch
+
+    beforeEach(() => {
+      realFetch = window.fetch
+      window.fetch = (input, init) => {
+        fetches.push(input instanceof Request ? input.url : String(input))
+        return realFetch(input, init)
+      }
+    })
+    afterEach(() => {
+      window.fetch = realFetch
+      fetches.length = 0
+    })
+
+    it('a network the app listed no tokens for is never read from the chain', async () => {
+      backend.tokenBalancesAnswer = new Error('backend down')
+      await refreshTokenBalances()
+      expect(fetches).to.deep.equal([])
+      expect($tokenBalances.get().status).to.equal('unavailable')
+      expect($toast.get()).to.include({ variant: 'error', message: 'Token Balance Unavailable' })
+    })
+
+    it("a listed network is read from its RPC when the backend fails; when the chain fails too, the spec's toast", async () => {
+      const deadRpc = 'http://127.0.0.1:9/'
+      const local = { ...localChainA, rpcUrls: { default: { http: [deadRpc] } } }
+      tearDownConnection()
+      backend = setUpConnection({
+        networks: [local],
+        tokens: { [local.caipNetworkId]: [{ address: '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f' }] }
+      })
+      setAccount({ ...connectedEvmAccount, caipAddress: `${local.caipNetworkId}:${ADDRESS}` })
+      backend.tokenBalancesAnswer = new Error('backend down')
+      await refreshTokenBalances()
+      expect(fetches.some(url => url.startsWith(deadRpc))).to.equal(true)
+      expect($tokenBalances.get().status).to.equal('unavailable')
+      expect($toast.get()).to.include({ variant: 'error', message: 'Token Balance Unavailable' })
+    })
   })
 })
