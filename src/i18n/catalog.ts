@@ -13,6 +13,7 @@ export const CATALOG = {
   "account.title": "Account",
   "account.unknownNetwork": "Unknown network",
   "activity.approve": "Approved",
+  "activity.bought": "Bought",
   "activity.burn": "Burned",
   "activity.cancel": "Cancelled",
   "activity.confirmed": "Confirmed",

@@ -31,6 +31,8 @@ export interface TransactionsState {
   readonly next: string | undefined
   /** Names the registry has for the counterparties, by lower-case address. */
   readonly names: Readonly<Record<string, string>>
+  /** The account's Coinbase onramp purchases on the network (the history call with onramp=coinbase). */
+  readonly coinbaseTransactions: readonly Transaction[]
 }
 
 const initialTransactions: TransactionsState = {
@@ -40,7 +42,8 @@ const initialTransactions: TransactionsState = {
   loading: false,
   empty: false,
   next: undefined,
-  names: {}
+  names: {},
+  coinbaseTransactions: []
 }
 
 export const $transactions = map<TransactionsState>(initialTransactions)
@@ -93,8 +96,18 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
   try {
     const api = historyApi()
     if (!api) throw new Error('No history API: createAppKit was given no apiUrl')
-    const page = await api.transactions(accountAddress, { cursor, chainId })
+    const [page, purchases] = await Promise.all([
+      api.transactions(accountAddress, { cursor, chainId }),
+      // With the first page, the onramp purchases (never cached: their status moves); their failure costs only the label.
+      !cursor && $options.get()?.features.onramp !== false
+        ? api.transactions(accountAddress, { chainId, onramp: 'coinbase' }).catch((error: unknown) => {
+            console.warn('[appkit] The onramp purchases could not be fetched:', error)
+            return undefined
+          })
+        : Promise.resolve(undefined)
+    ])
     if (mine !== generation) return
+    if (purchases) $transactions.setKey('coinbaseTransactions', visibleTransactions(purchases.data, chainId))
     const shown = visibleTransactions(page.data, chainId).map(entry => withSafeImages(entry, api.trustedOrigins))
     const transactions = [...$transactions.get().transactions, ...shown]
     $transactions.set({

@@ -35,6 +35,8 @@ export interface Seed {
   readonly tab?: AccountTab
   /** The Activity list: a page (spam left out as the store does), loading, or failed to fetch. */
   readonly activity?: HistoryResponse | 'loading' | 'failed'
+  /** Onramp purchases among the Activity list's transactions (shown as Bought with their status). */
+  readonly purchases?: HistoryResponse['data']
   /** The NFTs tab: a list (default: two of a collection and one spam), loading or unavailable; and "Show hidden". */
   readonly nfts?: readonly Nft[] | 'loading' | 'unavailable'
   readonly showHiddenNfts?: boolean
@@ -51,7 +53,8 @@ function seedActivity(seed: Seed): void {
     loading: activity === 'loading',
     empty: activity === 'failed' || (typeof activity !== 'string' && transactions.length === 0),
     next: typeof activity === 'string' ? undefined : (activity.next ?? undefined),
-    names: {}
+    names: {},
+    coinbaseTransactions: seed.purchases ?? []
   })
   if (activity === 'failed') showError(TRANSACTIONS_FETCH_FAILED)
 }

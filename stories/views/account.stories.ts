@@ -80,6 +80,29 @@ export const Activity: Story = modalStory(
   }
 )
 
+/** The first Activity fixture, as a pending onramp purchase. */
+const [firstTransaction, secondTransaction] = historyFirstPage.data
+const pendingPurchase = firstTransaction && {
+  ...firstTransaction,
+  metadata: { ...firstTransaction.metadata, status: 'pending' as const }
+}
+
+/** An onramp purchase in the Activity tab: Bought, pending. */
+export const ActivityPurchase: Story = modalStory(
+  'Account',
+  {
+    account: connectedEvmAccount,
+    tab: 'activity',
+    activity: { data: [firstTransaction, secondTransaction].flatMap(entry => (entry ? [entry] : [])), next: null },
+    purchases: pendingPurchase ? [pendingPurchase] : []
+  },
+  view => {
+    const operation = activityText(view, 'activity-operation')
+    if (!isShownAs(operation, 'Bought'))
+      throw new Error(`The purchase shows as "${operation}", expected ${expectedText('Bought')}`)
+  }
+)
+
 /** The Activity tab while the history API answers. */
 export const ActivityLoading: Story = modalStory('Account', {
   account: connectedEvmAccount,

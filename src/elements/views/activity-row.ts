@@ -114,9 +114,10 @@ function counterpartyText(transaction: Transaction, account: string, names: Read
 }
 
 /**
- * One transaction: what happened, with whom (the registry's name, else the truncated address), the
- * amounts with 3 decimals and the symbol, an NFT's preview, the status and how long ago; a link
- * to the block explorer when the network has one.
+ * One transaction: what happened (Bought for an onramp purchase, with the purchase's status), with
+ * whom (the registry's name, else the truncated address), the amounts with 3 decimals and the
+ * symbol, an NFT's preview, the status and how long ago; a link to the block explorer when the
+ * network has one.
  */
 export function renderActivityRow(
   transaction: Transaction,
@@ -126,13 +127,19 @@ export function renderActivityRow(
     readonly network: CaipNetwork | undefined
     readonly locale: string
     readonly now: Date
+    /** The onramp purchase this transaction is, when it is one. */
+    readonly purchase?: Transaction | undefined
   }
 ) {
   const { metadata } = transaction
+  const status = context.purchase?.metadata.status ?? metadata.status
+  const operation = context.purchase
+    ? msg('Bought', { id: 'activity.bought' })
+    : OPERATION_LABELS[metadata.operationType]()
   const link = explorerUrl(transaction, context.network)
   const body = html`${rowImage(transaction)}
     <span class="main">
-      <span class="title" data-testid="activity-operation">${OPERATION_LABELS[metadata.operationType]()}</span>
+      <span class="title" data-testid="activity-operation">${operation}</span>
       <bdi class="sub" data-testid="activity-counterparty"
         >${counterpartyText(transaction, context.account, context.names)}</bdi
       >
@@ -143,8 +150,8 @@ export function renderActivityRow(
         .map(
           transfer => html`<bdi dir="ltr" data-testid="activity-amount">${transferText(transfer, context.locale)}</bdi>`
         )}
-      <span class="meta" data-status=${metadata.status} data-testid="activity-meta"
-        >${STATUS_LABELS[metadata.status]()} ·
+      <span class="meta" data-status=${status} data-testid="activity-meta"
+        >${STATUS_LABELS[status]()} ·
         <time datetime=${metadata.minedAt}
           >${formatRelativeTime(new Date(metadata.minedAt), context.locale, context.now)}</time
         ></span

@@ -120,7 +120,8 @@ export class W3mAccountActivity extends LitElement {
   private renderYear(year: TransactionYear) {
     const { locale } = this.locale.value
     const monthName = new Intl.DateTimeFormat(locale, { month: 'long' })
-    const { names } = this.transactions.value
+    const { names, coinbaseTransactions } = this.transactions.value
+    const purchases = new Map(coinbaseTransactions.map(purchase => [purchase.id, purchase]))
     const account = this.account.value.address ?? ''
     const network = this.network.value.activeNetwork
     const now = new Date()
@@ -132,7 +133,14 @@ export class W3mAccountActivity extends LitElement {
           html`<h4 data-testid="activity-month">${monthName.format(new Date(year.year, month.month, 15))}</h4>
             <ul>
               ${month.transactions.map(transaction =>
-                renderActivityRow(transaction, { account, names, network, locale, now })
+                renderActivityRow(transaction, {
+                  account,
+                  names,
+                  network,
+                  locale,
+                  now,
+                  purchase: purchases.get(transaction.id)
+                })
               )}
             </ul>`
       )}`

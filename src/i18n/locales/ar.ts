@@ -141,5 +141,6 @@ export const templates: Translations = {
   'nfts.collection': 'المجموعة',
   'nfts.tokenId': 'معرّف الرمز',
   'nfts.contract': 'العقد',
-  'nfts.back': 'العودة إلى الرموز غير القابلة للاستبدال'
+  'nfts.back': 'العودة إلى الرموز غير القابلة للاستبدال',
+  'activity.bought': 'تم الشراء'
 }

@@ -143,5 +143,6 @@ export const templates: Translations = {
   'nfts.collection': 'Sammlung',
   'nfts.tokenId': 'Token-ID',
   'nfts.contract': 'Vertrag',
-  'nfts.back': 'Zurück zu den NFTs'
+  'nfts.back': 'Zurück zu den NFTs',
+  'activity.bought': 'Gekauft'
 }

@@ -142,5 +142,6 @@ export const templates: Translations = {
   'nfts.collection': 'Colección',
   'nfts.tokenId': 'ID del token',
   'nfts.contract': 'Contrato',
-  'nfts.back': 'Volver a los NFT'
+  'nfts.back': 'Volver a los NFT',
+  'activity.bought': 'Comprado'
 }

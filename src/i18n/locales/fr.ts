@@ -142,5 +142,6 @@ export const templates: Translations = {
   'nfts.collection': 'Collection',
   'nfts.tokenId': 'ID du jeton',
   'nfts.contract': 'Contrat',
-  'nfts.back': 'Retour aux NFT'
+  'nfts.back': 'Retour aux NFT',
+  'activity.bought': 'Acheté'
 }

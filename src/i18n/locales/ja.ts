@@ -143,5 +143,6 @@ export const templates: Translations = {
   'nfts.collection': 'コレクション',
   'nfts.tokenId': 'トークン ID',
   'nfts.contract': 'コントラクト',
-  'nfts.back': 'NFT 一覧に戻る'
+  'nfts.back': 'NFT 一覧に戻る',
+  'activity.bought': '購入'
 }

@@ -142,5 +142,6 @@ export const templates: Translations = {
   'nfts.collection': '컬렉션',
   'nfts.tokenId': '토큰 ID',
   'nfts.contract': '컨트랙트',
-  'nfts.back': 'NFT 목록으로'
+  'nfts.back': 'NFT 목록으로',
+  'activity.bought': '구매함'
 }

@@ -141,5 +141,6 @@ export const templates: Translations = {
   'nfts.collection': 'Coleção',
   'nfts.tokenId': 'ID do token',
   'nfts.contract': 'Contrato',
-  'nfts.back': 'Voltar aos NFTs'
+  'nfts.back': 'Voltar aos NFTs',
+  'activity.bought': 'Comprado'
 }

@@ -142,5 +142,6 @@ export const templates: Translations = {
   'nfts.collection': 'Koleksiyon',
   'nfts.tokenId': 'Token kimliği',
   'nfts.contract': 'Sözleşme',
-  'nfts.back': 'NFT’lere dön'
+  'nfts.back': 'NFT’lere dön',
+  'activity.bought': 'Satın alındı'
 }

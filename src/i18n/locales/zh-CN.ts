@@ -141,5 +141,6 @@ export const templates: Translations = {
   'nfts.collection': '合集',
   'nfts.tokenId': '代币 ID',
   'nfts.contract': '合约',
-  'nfts.back': '返回 NFT'
+  'nfts.back': '返回 NFT',
+  'activity.bought': '已购买'
 }

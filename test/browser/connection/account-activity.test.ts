@@ -125,6 +125,36 @@ describe('the Activity list: the store (spec.md section 5)', () => {
     expect(ids()).to.deep.equal(['5'])
   })
 
+  it('asks for the onramp purchases with the first page only (onramp=coinbase), and keeps those of the network', async () => {
+    const purchase = historyFirstPage.data[0]!
+    const pending = { ...purchase, metadata: { ...purchase.metadata, status: 'pending' as const } }
+    const history = setUpHistory({
+      '': historyFirstPage,
+      'page-2': historySecondPage,
+      coinbase: { data: [pending, historyFirstPage.data[4]!], next: null }
+    })
+    await showActivity()
+    await fetchMoreTransactions()
+    expect(history.onrampCalls).to.deep.equal([`${ADDRESS} eip155:1`])
+    expect($transactions.get().coinbaseTransactions.map(entry => entry.metadata.status)).to.deep.equal(['pending'])
+  })
+
+  it('without the onramp feature, asks for no purchases; their failure costs nothing else', async () => {
+    tearDownConnection()
+    setUpConnection({ features: { onramp: false } })
+    setAccount(connectedEvmAccount)
+    const off = setUpHistory({ '': historyFirstPage })
+    await showActivity()
+    expect(off.onrampCalls).to.deep.equal([])
+    resetTransactions()
+    setUpConnection()
+    setAccount(connectedEvmAccount)
+    setUpHistory({ '': historyFirstPage, coinbase: new Error('HTTP status code: 500') })
+    await showActivity()
+    expect(ids()).to.deep.equal(['1', '2', '3'])
+    expect($toast.get().open).to.equal(false)
+  })
+
   it('groups by year, then month, newest first', async () => {
     setUpHistory({ '': historyFirstPage, 'page-2': historySecondPage })
     await showActivity()
@@ -179,6 +209,20 @@ describe('the Activity list: the element', () => {
     expect(link.target).to.equal('_blank')
     expect(link.rel).to.equal('noopener noreferrer')
     expect(el.shadowRoot!.textContent).to.not.contain('RCV #9')
+    await expect(el).to.be.accessible()
+  })
+
+  it('shows an onramp purchase as Bought, with the status of the purchase', async () => {
+    const purchase = historyFirstPage.data[0]!
+    setUpHistory({
+      '': { data: [purchase], next: null },
+      coinbase: { data: [{ ...purchase, metadata: { ...purchase.metadata, status: 'pending' } }], next: null }
+    })
+    const el = await fixture<W3mAccountActivity>(html`<w3m-account-activity></w3m-account-activity>`)
+    await until(() => text(rows(el)[0]?.querySelector('[data-testid=activity-operation]')) === 'Bought', 'the purchase')
+    const meta = rows(el)[0]!.querySelector('[data-testid=activity-meta]')!
+    expect(meta.getAttribute('data-status')).to.equal('pending')
+    expect(text(meta)).to.match(/^Pending · /)
     await expect(el).to.be.accessible()
   })
 

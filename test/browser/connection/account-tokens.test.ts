@@ -153,6 +153,13 @@ describe('the Tokens list', () => {
     const fetches: string[] = []
     let realFetch: typeof fetch
 
+    // The dev server transforms viem's module graph on its first import: seconds on a busy
+    // machine. Loaded once here, so that the tests time the fallback, not the transform.
+    before(async function () {
+      this.timeout(60_000)
+      await import('../../../src/api/chain-token-balances.js')
+    })
+
     beforeEach(() => {
       realFetch = window.fetch
       window.fetch = (input, init) => {

@@ -128,10 +128,12 @@ export function tearDownConnection(): void {
   localStorage.clear()
 }
 
-/** What the fake history API answers (pages by cursor, '' for the first), and what it was asked. */
+/** What the fake history API answers (pages by cursor, '' for the first, 'coinbase' for onramp purchases), and what it was asked. */
 export interface FakeHistoryClient extends HistoryClient {
-  /** Each call: '<address> <chainId> <cursor or ->'. */
+  /** Each call for a page: '<address> <chainId> <cursor or ->'. */
   readonly calls: string[]
+  /** Each call for the onramp purchases: '<address> <chainId>'. */
+  readonly onrampCalls: string[]
   pages: Record<string, HistoryResponse | Error>
   /** When set, answers wait for it. */
   gate: Promise<void> | undefined
@@ -140,13 +142,15 @@ export interface FakeHistoryClient extends HistoryClient {
 export function setUpHistory(pages: Record<string, HistoryResponse | Error> = {}): FakeHistoryClient {
   const client: FakeHistoryClient = {
     calls: [],
+    onrampCalls: [],
     pages,
     gate: undefined,
     trustedOrigins: ['http://127.0.0.1:8787'],
     async transactions(address, options = {}) {
-      client.calls.push(`${address} ${options.chainId ?? '-'} ${options.cursor ?? '-'}`)
+      if (options.onramp) client.onrampCalls.push(`${address} ${options.chainId ?? '-'}`)
+      else client.calls.push(`${address} ${options.chainId ?? '-'} ${options.cursor ?? '-'}`)
       await client.gate
-      const page = client.pages[options.cursor ?? '']
+      const page = client.pages[options.onramp ? 'coinbase' : (options.cursor ?? '')]
       if (page instanceof Error) throw page
       return page ?? { data: [], next: null }
     }
