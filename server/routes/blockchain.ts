@@ -124,7 +124,11 @@ export function blockchainRoutes(context: ServerContext): Hono {
     const { address } = parseParams(c, addressPathSchema)
     const query = parseQuery(c, nftsQuerySchema)
     const evm = evmAddress(address)
-    const data = evm ? await service.nfts.held(evm, { chainId: query.chainId, links: links(c) }) : []
+    const data = evm
+      ? await service.nfts.held(evm, { chainId: query.chainId, links: links(c) })
+      : solana && isSolanaAddress(address)
+        ? await solana.nfts(address, { chainId: query.chainId })
+        : []
     return respond(c, nftsResponseSchema, { data })
   })
 

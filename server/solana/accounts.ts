@@ -4,7 +4,13 @@
 // answers (src/api/schemas: balance and history).
 import { formatUnits } from 'viem'
 import { testUsdCoin } from '../../solana/accounts.js'
-import type { HistoryResponse, TokenBalance, Transaction, TransactionTransfer } from '../../src/api/schemas/index.js'
+import type {
+  HistoryResponse,
+  Nft,
+  TokenBalance,
+  Transaction,
+  TransactionTransfer
+} from '../../src/api/schemas/index.js'
 import { badRequest } from '../http.js'
 import type { HistoryLinks } from '../blockchain/history.js'
 import { SolanaRpc, type SolanaTransaction } from './rpc.js'
@@ -134,6 +140,29 @@ export class SolanaAccountService {
         )
       })
     return [entry(NATIVE.name, NATIVE.symbol, NATIVE.decimals, lamports), ...tokens]
+  }
+
+  /**
+   * The NFTs the address holds: token accounts of mints with 0 decimals and a supply of 1, one
+   * each. The node keeps no token metadata (no Metaplex here): the name is the mint's, shortened.
+   */
+  async nfts(address: string, options: { chainId?: string }): Promise<Nft[]> {
+    if (options.chainId && options.chainId !== this.caipNetworkId) return []
+    const accounts = await this.solana.rpc.tokenAccounts(address)
+    const candidates = accounts
+      .map(account => account.account.data.parsed.info)
+      .filter(info => info.tokenAmount.decimals === 0 && info.tokenAmount.amount === '1')
+    const supplies = await Promise.all(candidates.map(info => this.solana.rpc.tokenSupply(info.mint)))
+    return candidates
+      .filter((_, index) => supplies[index]?.amount === '1' && supplies[index]?.decimals === 0)
+      .map(info => ({
+        chainId: this.caipNetworkId,
+        contract: info.mint,
+        tokenId: '0',
+        name: `NFT ${info.mint.slice(0, 4)}…${info.mint.slice(-4)}`,
+        collection: { name: 'Solana NFT', symbol: '' },
+        flags: { is_spam: false }
+      }))
   }
 
   /**

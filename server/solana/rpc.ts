@@ -95,6 +95,12 @@ export class SolanaRpc {
     return value
   }
 
+  /** The mint's supply and decimals. */
+  async tokenSupply(mint: string) {
+    const { value } = await this.call('getTokenSupply', [mint, { commitment: 'confirmed' }], withContext(tokenAmount))
+    return value
+  }
+
   signatures(address: string, options: { limit: number; before?: string }) {
     return this.call(
       'getSignaturesForAddress',

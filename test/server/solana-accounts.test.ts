@@ -12,12 +12,12 @@ import {
   Transaction,
   sendAndConfirmTransaction
 } from '@solana/web3.js'
-import { getOrCreateAssociatedTokenAccount, transferChecked } from '@solana/spl-token'
+import { createMint, getOrCreateAssociatedTokenAccount, mintTo, transferChecked } from '@solana/spl-token'
 import { solanaTestAccounts, testUsdCoin } from '../../solana/accounts.js'
 import { startSolana, type LocalSolana } from '../../solana/start.js'
 import { createSolanaContext, parseSolanaPrices, SolanaAccountService } from '../../server/solana/accounts.js'
 import { startServer, type RunningServer } from '../../server/main.js'
-import { balanceResponseSchema, historyResponseSchema } from '../../src/api/schemas/index.js'
+import { balanceResponseSchema, historyResponseSchema, nftsResponseSchema } from '../../src/api/schemas/index.js'
 import { testKeypair } from '../solana/helpers.js'
 
 const SDK_QUERY = { projectId: 'appkit-local', st: 'appkit', sv: 'html-elements-0.1.0' }
@@ -181,6 +181,39 @@ describe('Solana accounts on the backend', () => {
     assert.deepEqual([...new Set([...own, ...tokens].map(entry => entry.signature))].sort(), [...ids].sort())
     const bad = await get(`/v1/account/${owner.publicKey.toBase58()}/history`, { cursor: 'not-a-cursor' })
     assert.equal(bad.status, 400)
+  })
+
+  it('lists as NFTs the mints of 0 decimals and supply 1 the address holds; a 0-decimal token of larger supply is neither an NFT nor a balance', async () => {
+    const payer = testKeypair(3)
+    const owner = Keypair.generate()
+    const nft = await createMint(connection, payer, payer.publicKey, null, 0)
+    const nftAccount = await getOrCreateAssociatedTokenAccount(connection, payer, nft, owner.publicKey)
+    await mintTo(connection, payer, nft, nftAccount.address, payer, 1)
+    const points = await createMint(connection, payer, payer.publicKey, null, 0)
+    const pointsAccount = await getOrCreateAssociatedTokenAccount(connection, payer, points, owner.publicKey)
+    await mintTo(connection, payer, points, pointsAccount.address, payer, 1)
+    await mintTo(
+      connection,
+      payer,
+      points,
+      (await getOrCreateAssociatedTokenAccount(connection, payer, points, payer.publicKey)).address,
+      payer,
+      4
+    )
+
+    const response = await get(`/v1/account/${owner.publicKey.toBase58()}/nfts`, { chainId: solana.caipNetworkId })
+    assert.equal(response.status, 200)
+    const { data } = nftsResponseSchema.parse(await response.json())
+    assert.deepEqual(
+      data.map(entry => [entry.contract, entry.chainId, entry.flags.is_spam]),
+      [[nft.toBase58(), solana.caipNetworkId, false]]
+    )
+    // Neither shows among the balances (decimals 0).
+    const listed = await balances(owner.publicKey.toBase58())
+    assert.deepEqual(
+      listed.map(entry => entry.symbol),
+      ['SOL']
+    )
   })
 
   it('reads a price table from APPKIT_SOLANA_PRICES and refuses a malformed one', () => {
