@@ -94,6 +94,15 @@ async function openDemo(context) {
   return { page, problems }
 }
 
+/** Connect from the host button with a test wallet, approving in its panel. */
+async function connectWith(page, wallet) {
+  await page.locator('appkit-button [data-testid="connect-button"]').click()
+  await page
+    .getByTestId(wallet === 'dev' ? 'connector-dev.appkit.wallet' : 'connector-AppKit Solana Test Wallet')
+    .click()
+  await page.getByTestId(wallet === 'dev' ? 'dev-wallet-approve' : 'solana-wallet-approve').click()
+}
+
 const text = async (page, testId) => (await page.getByTestId(testId).textContent())?.trim()
 
 async function expectText(page, testId, expected, timeout = 15_000) {
@@ -238,9 +247,7 @@ test('Account tabs: a tUSDC transfer made by the test shows in Tokens and Activi
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
     const { page, problems } = await openDemo(context)
-    await page.locator('appkit-button [data-testid="connect-button"]').click()
-    await page.getByTestId('connector-dev.appkit.wallet').click()
-    await page.getByTestId('dev-wallet-approve').click()
+    await connectWith(page, 'dev')
 
     // Tokens: the new tUSDC balance, 1.5 more than before the transfer.
     await expectText(page, 'token-amount', `${truncated(formatUnits(before + 1_500_000n, 6))} tUSDC`)
@@ -319,9 +326,7 @@ test("the Tokens list reads the chain when the backend's balance call fails: the
     // The backend's balance endpoint is unreachable for this page (every other call still answers).
     await context.route(`${stack.api}/v1/account/*/balance*`, route => route.abort('connectionrefused'))
     const { page, problems } = await openDemo(context)
-    await page.locator('appkit-button [data-testid="connect-button"]').click()
-    await page.getByTestId('connector-dev.appkit.wallet').click()
-    await page.getByTestId('dev-wallet-approve').click()
+    await connectWith(page, 'dev')
 
     // Chain A read directly (the demo lists tUSDC and TT): amounts as the chain reports them, no USD values.
     await expectText(page, 'token-amount', `${truncated(await usdcBalance(rpc.a))} tUSDC`)
@@ -389,9 +394,7 @@ test('connect the Solana test wallet (Wallet Standard): its SOL balance from the
     const address = await text(page, 'solana-wallet-address')
     assert.match(address, /^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
 
-    await page.locator('appkit-button [data-testid="connect-button"]').click()
-    await page.getByTestId('connector-AppKit Solana Test Wallet').click()
-    await page.getByTestId('solana-wallet-approve').click()
+    await connectWith(page, 'solana')
     await page.getByTestId('account-balance').filter({ hasText: 'SOL' }).waitFor({ timeout: 15_000 })
     assert.equal(await text(page, 'account-balance'), `${truncated(await solanaBalance(address))} SOL`)
     assert.equal(await text(page, 'account-caip-address'), `solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3:${address}`)
@@ -446,9 +449,7 @@ test('Solana: a TUSDC transfer made by the test shows in Tokens and Activity, fr
       6
     )
 
-    await page.locator('appkit-button [data-testid="connect-button"]').click()
-    await page.getByTestId('connector-AppKit Solana Test Wallet').click()
-    await page.getByTestId('solana-wallet-approve').click()
+    await connectWith(page, 'solana')
     await expectText(page, 'token-amount', `${truncated(formatUnits(before + 2_500_000n, 6))} TUSDC`)
     await expectText(page, 'token-amount', 'SOL')
 
