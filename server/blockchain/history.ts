@@ -7,6 +7,7 @@ import type { HistoryResponse, Transaction, TransactionTransfer } from '../../sr
 import type { Database } from '../db/database.js'
 import { badRequest } from '../http.js'
 import type { ChainReader } from './reader.js'
+import { openOnrampPurchases } from './onramp-history.js'
 import { sameAddress, ZERO_ADDRESS } from './setup.js'
 
 export const HISTORY_PAGE_SIZE = 20
@@ -110,7 +111,15 @@ export class HistoryService {
     const found = await this.cachedRows(account, options)
     const more = found.length > this.pageSize
     const page = more ? found.slice(0, this.pageSize) : found
-    const data = page.map(row => this.transaction(row, row.events, account, options.links))
+    const indexed = page.map(row => this.transaction(row, row.events, account, options.links))
+    // Onramp purchases not paid out yet lead the first page (pending or failed).
+    const data =
+      options.onramp === 'coinbase' && !options.cursor
+        ? [
+            ...(await openOnrampPurchases(this.db, account, { chainId: options.chainId, limit: this.pageSize })),
+            ...indexed
+          ]
+        : indexed
     const last = page[page.length - 1]
     return {
       data,

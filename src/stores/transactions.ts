@@ -48,8 +48,21 @@ const initialTransactions: TransactionsState = {
 
 export const $transactions = map<TransactionsState>(initialTransactions)
 
-/** The list grouped by year, then month (spec.md section 3: transactionsByYear). */
-export const $transactionsByYear = computed($transactions, state => groupByYearAndMonth(state.transactions))
+/** Onramp purchases the list does not hold (not paid out yet: pending, or failed). */
+export function openPurchases(state: TransactionsState): readonly Transaction[] {
+  const listed = new Set(state.transactions.map(transaction => transaction.id))
+  return state.coinbaseTransactions.filter(purchase => !listed.has(purchase.id))
+}
+
+/** The list, with the open purchases in time order, grouped by year, then month (spec.md section 3: transactionsByYear). */
+export const $transactionsByYear = computed($transactions, state => {
+  const open = openPurchases(state)
+  const shown =
+    open.length === 0
+      ? state.transactions
+      : [...open, ...state.transactions].sort((a, b) => Date.parse(b.metadata.minedAt) - Date.parse(a.metadata.minedAt))
+  return groupByYearAndMonth(shown)
+})
 
 /** Bumped by every reset: an answer for an older list is dropped. */
 let generation = 0

@@ -572,24 +572,22 @@ describe('GET /v1/account/{address}/history', () => {
       value: parseEther('0.1')
     })
     await stack.indexed(other)
-    // An order as the sandbox onramp records it (server/onramp/orders.ts), paid by `order`.
-    await insertOrder(db, {
-      id: 'test-order-1',
+    // Orders as the sandbox onramp records them (server/onramp/orders.ts); the first is paid by `order`.
+    const open = {
       project_id: 'appkit-local',
-      status: 'created',
-      provider: 'coinbase',
+      provider: 'coinbase' as const,
       network: 'ethereum',
       chain_id: 31337,
       destination: buyer,
       asset_symbol: 'tUSDC',
       token_address: CONTRACTS.tUSDC,
       token_decimals: 6,
-      crypto_amount: '50',
       fiat_amount: '51.00',
       fiat_currency: 'USD',
       fee_amount: '1.00',
       partner_user_id: null
-    })
+    }
+    await insertOrder(db, { ...open, id: 'test-order-1', status: 'created', crypto_amount: '50' })
     await updateOrder(db, 'test-order-1', { status: 'completed', tx_hash: order })
     assert.deepEqual(
       (await history(buyer)).data.map(tx => tx.id),
@@ -600,6 +598,25 @@ describe('GET /v1/account/{address}/history', () => {
       onramp.data.map(tx => [tx.id, tx.metadata.operationType, tx.transfers[0]!.quantity.numeric]),
       [[order, 'receive', '50']]
     )
+
+    // Orders not paid out yet lead the first page: processing as pending, failed as failed.
+    await insertOrder(db, { ...open, id: 'test-order-2', status: 'created', crypto_amount: '20' })
+    await updateOrder(db, 'test-order-2', { status: 'processing' })
+    await new Promise(resolve => setTimeout(resolve, 5))
+    await insertOrder(db, { ...open, id: 'test-order-3', status: 'created', crypto_amount: '7' })
+    await updateOrder(db, 'test-order-3', { status: 'failed', error: 'declined' })
+    const withOpen = await history(buyer, { onramp: 'coinbase' })
+    assert.deepEqual(
+      withOpen.data.map(tx => [tx.id, tx.metadata.status, tx.metadata.chain, tx.transfers[0]!.quantity.numeric]),
+      [
+        ['onramp-order:test-order-3', 'failed', 'eip155:31337', '7'],
+        ['onramp-order:test-order-2', 'pending', 'eip155:31337', '20'],
+        [order, 'confirmed', 'eip155:31337', '50']
+      ]
+    )
+    // Never on another chain, and never in plain history.
+    assert.deepEqual((await history(buyer, { onramp: 'coinbase', chainId: B })).data, [])
+    assert.ok(!(await history(buyer)).data.some(tx => tx.id.startsWith('onramp-order:')))
   })
 })
 

@@ -3,7 +3,13 @@ import { msg } from '../../i18n/msg.js'
 import { $account } from '../../stores/account.js'
 import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
-import { $transactions, $transactionsByYear, fetchMoreTransactions, showActivity } from '../../stores/transactions.js'
+import {
+  $transactions,
+  $transactionsByYear,
+  fetchMoreTransactions,
+  openPurchases,
+  showActivity
+} from '../../stores/transactions.js'
 import { resetStyles } from '../../theme/tokens.js'
 import type { TransactionYear } from '../../utils/transactions.js'
 import { listStyles, sectionHeadingStyles, tabPanelStyles } from '../shared/list-styles.js'
@@ -101,7 +107,7 @@ export class W3mAccountActivity extends LitElement {
       ${
         busy
           ? html`<p data-testid="activity-loading">${msg('Loading activity…', { id: 'activity.loading' })}</p>`
-          : empty
+          : empty && openPurchases(this.transactions.value).length === 0
             ? html`<p data-testid="activity-empty">
                 ${msg('No activity on this network yet.', { id: 'activity.empty' })}
               </p>`

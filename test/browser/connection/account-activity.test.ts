@@ -226,6 +226,27 @@ describe('the Activity list: the element', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('a purchase not paid out yet (not in the list) leads it as Bought, pending; with it the list is not empty', async () => {
+    const open = {
+      ...historyFirstPage.data[0]!,
+      id: 'onramp-order:o-1',
+      metadata: {
+        ...historyFirstPage.data[0]!.metadata,
+        minedAt: '2026-11-21T12:00:00.000Z',
+        status: 'pending' as const
+      }
+    }
+    const { hash: _none, ...withoutHash } = open.metadata
+    setUpHistory({ '': { data: [], next: null }, coinbase: { data: [{ ...open, metadata: withoutHash }], next: null } })
+    const el = await fixture<W3mAccountActivity>(html`<w3m-account-activity></w3m-account-activity>`)
+    await until(() => rows(el).length === 1, 'the open purchase')
+    expect(text(rows(el)[0]!.querySelector('[data-testid=activity-operation]'))).to.equal('Bought')
+    expect(rows(el)[0]!.querySelector('[data-testid=activity-meta]')!.getAttribute('data-status')).to.equal('pending')
+    expect(rows(el)[0]!.querySelector('a')).to.equal(null)
+    expect(el.shadowRoot!.querySelector('[data-testid=activity-empty]')).to.equal(null)
+    await expect(el).to.be.accessible()
+  })
+
   it('a network without a block explorer shows rows without a link', async () => {
     selectNetwork('eip155:31337')
     setAccount({ caipAddress: `eip155:31337:${ADDRESS}` })
