@@ -68,7 +68,7 @@ const FIRST_LOAD_SHARED: RegExp[] = [
   /[\\/]src[\\/]stores[\\/](toast|locale|network|options|siwx|account|open-view|router|modal|theme|initialize|public-state)\.ts$/,
   /[\\/]src[\\/]config[\\/](constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
   /[\\/]src[\\/]elements[\\/]shared[\\/](spinner-styles|define|store-controller|prefetch-view|focus|theme-controller)\.ts$/,
-  /[\\/]src[\\/]elements[\\/]views[\\/]registry\.ts$/,
+  /[\\/]src[\\/]elements[\\/]views[\\/]opener-views\.ts$/,
   /[\\/]src[\\/]i18n[\\/](store-text|locales)\.ts$/,
   /[\\/]src[\\/]theme[\\/][^\\/]+\.ts$/,
   /[\\/]src[\\/]storage[\\/](local-storage|storage-key)\.ts$/,
@@ -99,6 +99,9 @@ const CATALOG_FILE = 'appkit-elements.catalog.js'
 /** The Tokens list's chain reads (viem) beside the classic script: only when the backend fails. */
 const CHAIN_READS_FILE = 'appkit-elements.chain-reads.js'
 
+/** The Send flow's Solana transactions (@solana/web3.js) beside the classic script: only when a visitor sends on Solana. */
+const SOLANA_TRANSFER_FILE = 'appkit-elements.solana-send.js'
+
 /**
  * What `--mode beside` builds (output name without .js -> source): the pure modules (data or a
  * library, no state of the kit) that the classic script loads from beside itself.
@@ -109,7 +112,8 @@ const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
   ),
   [QR_FILE.slice(0, -3)]: 'src/utils/qr-library.ts',
   [CATALOG_FILE.slice(0, -3)]: 'src/i18n/catalog.ts',
-  [CHAIN_READS_FILE.slice(0, -3)]: 'src/api/chain-token-balances.ts'
+  [CHAIN_READS_FILE.slice(0, -3)]: 'src/api/chain-token-balances.ts',
+  [SOLANA_TRANSFER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-transfer.ts'
 }
 
 /** `import(<file beside the classic script>)`: resolved against the script's own URL, read while it ran. */
@@ -125,7 +129,8 @@ function importBesideClassic(file: string): string {
  *   (1.6-1.9 kB each; English is built in), so a page pays only for the language it shows;
  * - the QR encoder's `import('./qr-library.js')` becomes QR_FILE, the overrides check's
  *   `import('./catalog.js')` CATALOG_FILE, the Tokens list's `import('../api/chain-token-balances.js')`
- *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails).
+ *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails), and the Send flow's
+ *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js).
  * Only modules without state of the kit go beside: a second copy of a store would split the kit.
  */
 const SINGLE_BESIDE = [
@@ -135,6 +140,11 @@ const SINGLE_BESIDE = [
     module: 'src/stores/token-balances.ts',
     target: /import\((['"])\.\.\/api\/chain-token-balances\.js\1\)/,
     file: CHAIN_READS_FILE
+  },
+  {
+    module: 'src/stores/send/send.ts',
+    target: /import\((['"])\.\.\/\.\.\/adapters\/solana\/solana-transfer\.js\1\)/,
+    file: SOLANA_TRANSFER_FILE
   }
 ]
 

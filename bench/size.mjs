@@ -32,10 +32,11 @@ const BESIDE_CLASSIC = [
   { pattern: /(^|[\\/])src[\\/]i18n[\\/]locales[\\/]/, file: 'appkit-elements.locale-<locale>.js' },
   { pattern: /node_modules[\\/]uqr[\\/]/, file: 'appkit-elements.qr.js' },
   { pattern: /(^|[\\/])src[\\/]i18n[\\/]catalog\.ts$/, file: 'appkit-elements.catalog.js' },
-  { pattern: /node_modules[\\/]viem[\\/]/, file: 'appkit-elements.chain-reads.js' }
+  { pattern: /node_modules[\\/]viem[\\/]/, file: 'appkit-elements.chain-reads.js' },
+  { pattern: /node_modules[\\/]@solana[\\/]web3\.js[\\/]/, file: 'appkit-elements.solana-send.js' }
 ]
 
-/** The files `--mode beside` built for the classic script (locales, QR encoder, catalog, chain reads) and their chunks. */
+/** The files `--mode beside` built for the classic script (locales, QR encoder, catalog, chain reads, Solana transfers) and their chunks. */
 function besideFiles() {
   const file = join(ROOT, 'dist/.vite/appkit-elements.beside.modules.json')
   const { chunks } = JSON.parse(readFileSync(file, 'utf8'))

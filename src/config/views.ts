@@ -1,6 +1,7 @@
 /**
  * The modal's views: spec.md section 2, plus `Networks` (the network list behind the network
- * button) and `WalletReceive` (the Account view's Receive: the address as a QR code).
+ * button), `WalletReceive` (the Account view's Receive: the address as a QR code), and the Send
+ * form with its preview (`WalletSend`, `WalletSendPreview`).
  */
 export const VIEW_NAMES = [
   'Connect',
@@ -19,7 +20,9 @@ export const VIEW_NAMES = [
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'Networks',
-  'WalletReceive'
+  'WalletReceive',
+  'WalletSend',
+  'WalletSendPreview'
 ] as const
 
 export type ViewName = (typeof VIEW_NAMES)[number]

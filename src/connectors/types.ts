@@ -51,6 +51,21 @@ export interface ConnectorEventMap {
 
 export type ConnectorEvent = keyof ConnectorEventMap
 
+/**
+ * A transfer the kit built for the wallet to sign and send. EVM: one transaction (native: value to
+ * the receiver, data 0x; ERC-20: transfer(receiver, amount) to the token contract). Solana: a
+ * serialized transaction for `solana:signAndSendTransaction` on the CAIP-2 `chain`.
+ */
+export type TransactionRequest =
+  | {
+      readonly namespace: 'eip155'
+      readonly from: string
+      readonly to: string
+      readonly value: bigint
+      readonly data: `0x${string}`
+    }
+  | { readonly namespace: 'solana'; readonly from: string; readonly chain: string; readonly transaction: Uint8Array }
+
 export interface Connector extends ConnectorInfo {
   /** Asks the wallet for its accounts (it may prompt the visitor); then for its chain. */
   connect(options?: ConnectOptions): Promise<ConnectResult>
@@ -69,6 +84,12 @@ export interface Connector extends ConnectorInfo {
   switchNetwork(network: CaipNetwork): Promise<void>
   /** The native balance of `address` on the wallet's current chain, in the smallest unit. */
   getBalance(address: string): Promise<bigint>
+  /**
+   * Asks the wallet to sign and send `request` (the visitor approves in the wallet). Resolves with
+   * what the wallet answered: the transaction hash on EVM; on Solana the signature's bytes as 0x hex.
+   * Absent on connectors that cannot send yet: the kit then offers no Send.
+   */
+  sendTransaction?(request: TransactionRequest): Promise<string>
   /** Follows a wallet event; returns the function that stops following it. */
   on<E extends ConnectorEvent>(event: E, listener: (payload: ConnectorEventMap[E]) => void): () => void
 }

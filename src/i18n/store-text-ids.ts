@@ -9,12 +9,26 @@ import {
   LINK_COPY_FAILED,
   TRANSACTIONS_FETCH_FAILED
 } from '../stores/texts.js'
+import {
+  NAME_RESOLVE_FAILED,
+  SEND_FEE_UNAVAILABLE,
+  SEND_FIELDS_REQUIRED,
+  SEND_INSUFFICIENT_BALANCE,
+  SEND_INSUFFICIENT_FEE,
+  SEND_INVALID_ADDRESS,
+  SEND_INVALID_AMOUNT,
+  SEND_TOKEN_REQUIRED,
+  SEND_UNSUPPORTED_CHAIN,
+  TRANSACTION_DECLINED,
+  TRANSACTION_FAILED,
+  TRANSACTION_SENT
+} from '../stores/send/texts.js'
 
 const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
 
 /**
- * The message id of every English text a store holds for the visitor (toasts, connection and
- * switch errors). Elements show these through localizeText(); the message check reads this table
+ * The message id of every English text a store holds for the visitor (toasts, connection,
+ * switch and send errors). Elements show these through localizeText(); the message check reads this table
  * into the catalog, so each text here is translated like any msg() in an element. It loads with
  * the first translation or override, never with English alone.
  */
@@ -36,5 +50,17 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [VISITOR.CONNECTOR_NOT_CONNECTED]: 'error.walletNotConnected',
   [VISITOR.ACCOUNT_NOT_FOUND]: 'error.accountNotFound',
   [VISITOR.CHAIN_MISMATCH]: 'error.chainMismatch',
-  [VISITOR.CONNECTOR_UNAVAILABLE_RECONNECTING]: 'error.reconnecting'
+  [VISITOR.CONNECTOR_UNAVAILABLE_RECONNECTING]: 'error.reconnecting',
+  [SEND_FIELDS_REQUIRED]: 'error.sendFieldsRequired',
+  [SEND_TOKEN_REQUIRED]: 'error.sendTokenRequired',
+  [SEND_UNSUPPORTED_CHAIN]: 'error.unsupportedChain',
+  [NAME_RESOLVE_FAILED]: 'error.nameResolve',
+  [SEND_INVALID_ADDRESS]: 'error.sendInvalidAddress',
+  [SEND_INVALID_AMOUNT]: 'error.sendInvalidAmount',
+  [SEND_INSUFFICIENT_BALANCE]: 'error.insufficientBalance',
+  [SEND_INSUFFICIENT_FEE]: 'error.insufficientFee',
+  [SEND_FEE_UNAVAILABLE]: 'error.feeUnavailable',
+  [TRANSACTION_SENT]: 'toast.transactionSent',
+  [TRANSACTION_DECLINED]: 'error.transactionDeclined',
+  [TRANSACTION_FAILED]: 'error.transactionFailed'
 }

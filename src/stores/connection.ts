@@ -41,6 +41,16 @@ export function activeConnector() {
   return activeSession()?.connector
 }
 
+/**
+ * Whether the shown connection can send tokens: send is on eip155 and solana (spec.md section 9),
+ * through a connector that can ask its wallet to send.
+ */
+export function canSend(): boolean {
+  const session = activeSession()
+  const namespace = session?.connector.namespace
+  return (namespace === 'eip155' || namespace === 'solana') && typeof session?.connector.sendTransaction === 'function'
+}
+
 function fail(connectorId: string | undefined, error: unknown): void {
   if (providerErrorCode(error) !== USER_REJECTED_CODE) console.warn('[appkit] Connecting failed:', error)
   const status: ConnectionStatus = allSessions().length > 0 ? 'connected' : 'disconnected'

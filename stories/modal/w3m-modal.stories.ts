@@ -44,3 +44,5 @@ export const SIWXSignMessage: Story = modalStory('SIWXSignMessage', signInRequir
 export const RegisterAccountName: Story = modalStory('RegisterAccountName', connected)
 export const RegisterAccountNameSuccess: Story = modalStory('RegisterAccountNameSuccess', connected)
 export const Networks: Story = modalStory('Networks')
+export const WalletSend: Story = modalStory('WalletSend', connected)
+export const WalletSendPreview: Story = modalStory('WalletSendPreview', connected)

@@ -21,6 +21,7 @@ import { isSpamTransaction } from '../../src/utils/transactions.js'
 import type { Nft } from '../../src/api/schemas/nfts.js'
 import { $nfts } from '../../src/stores/nfts.js'
 import { evmNfts } from '../../test/fixtures/nfts.js'
+import { $send, initialSend, type SendState } from '../../src/stores/send/form.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -40,6 +41,8 @@ export interface Seed {
   /** The NFTs tab: a list (default: two of a collection and one spam), loading or unavailable; and "Show hidden". */
   readonly nfts?: readonly Nft[] | 'loading' | 'unavailable'
   readonly showHiddenNfts?: boolean
+  /** The Send form: what the visitor chose and typed, the previewed fee, loading or an error. */
+  readonly send?: Partial<SendState>
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -80,6 +83,7 @@ export function seedKit(seed: Seed = {}): void {
     caipAddress: seed.account?.caipAddress,
     showHidden: seed.showHiddenNfts ?? false
   })
+  $send.set({ ...initialSend, ...seed.send })
 }
 
 /** Seeds the stores and opens the modal on a view. */

@@ -16,6 +16,7 @@ import { createPublicClient, createWalletClient, erc20Abi, formatEther, formatUn
 import { privateKeyToAccount } from 'viem/accounts'
 import { testCollectionAbi } from '../../chain/abis.ts'
 import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
+import { connectWith, openDemo as openDemoPage } from './demo-page.mjs'
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
@@ -73,35 +74,7 @@ async function solanaBalance(address) {
   return fraction ? `${whole}.${fraction}` : String(whole)
 }
 
-async function openDemo(context) {
-  const page = await context.newPage()
-  const problems = []
-  page.on('pageerror', error => problems.push(`uncaught: ${error.message}`))
-  // A failed load is reported with its URL below.
-  page.on('console', message => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      problems.push(`console error: ${message.text()}`)
-    }
-  })
-  page.on('requestfailed', request => {
-    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
-  })
-  page.on('response', response => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
-  })
-  await page.goto(`${stack.site.url}/`)
-  await page.locator('appkit-button').waitFor()
-  return { page, problems }
-}
-
-/** Connect from the host button with a test wallet, approving in its panel. */
-async function connectWith(page, wallet) {
-  await page.locator('appkit-button [data-testid="connect-button"]').click()
-  await page
-    .getByTestId(wallet === 'dev' ? 'connector-dev.appkit.wallet' : 'connector-AppKit Solana Test Wallet')
-    .click()
-  await page.getByTestId(wallet === 'dev' ? 'dev-wallet-approve' : 'solana-wallet-approve').click()
-}
+const openDemo = context => openDemoPage(stack.site.url, context)
 
 const text = async (page, testId) => (await page.getByTestId(testId).textContent())?.trim()
 

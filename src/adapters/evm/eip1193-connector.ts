@@ -4,7 +4,14 @@ import { UNRECOGNIZED_CHAIN_CODE } from '../../errors/switch-errors.js'
 import { providerErrorCode } from '../../errors/visitor-message.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { safeParseEvmChainId, toHexChainId } from './chain-id.js'
-import { accountsSchema, parseAccounts, parseChainId, parseQuantity, type Eip1193Provider } from './eip1193.js'
+import {
+  accountsSchema,
+  parseAccounts,
+  parseChainId,
+  parseQuantity,
+  parseSendResult,
+  type Eip1193Provider
+} from './eip1193.js'
 
 export interface Eip1193ConnectorOptions extends ConnectorInfo {
   readonly provider: Eip1193Provider
@@ -99,6 +106,13 @@ export function createEip1193Connector(options: Eip1193ConnectorOptions): Connec
 
     async getBalance(address) {
       return parseQuantity('eth_getBalance', await request('eth_getBalance', [address, 'latest']))
+    },
+
+    async sendTransaction(transaction) {
+      if (transaction.namespace !== 'eip155') throw new ChainNotConfiguredError(transaction.namespace)
+      const { from, to, value, data } = transaction
+      const call = { from, to, value: `0x${value.toString(16)}`, data }
+      return parseSendResult('eth_sendTransaction', await request('eth_sendTransaction', [call]))
     },
 
     on(event, listener) {

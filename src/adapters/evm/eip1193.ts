@@ -69,3 +69,8 @@ export function parseChainId(method: string, value: unknown): number {
 export function parseQuantity(method: string, value: unknown): bigint {
   return BigInt(parse(quantitySchema, method, 'a hex quantity', value))
 }
+
+/** eth_sendTransaction: what the wallet answered, a string (the kit then checks it is a transaction). */
+export function parseSendResult(method: string, value: unknown): string {
+  return parse(z.string(), method, 'a transaction hash', value)
+}

@@ -10,6 +10,8 @@ import {
   connectOutputSchema,
   disconnectFeatureSchema,
   eventsFeatureSchema,
+  signAndSendFeatureSchema,
+  signAndSendOutputSchema,
   type StandardAccount,
   type StandardWallet
 } from './wallet-standard.js'
@@ -100,6 +102,28 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
     },
 
     getBalance: address => readNativeBalanceFromRpc(network, address),
+
+    async sendTransaction(request) {
+      if (request.namespace !== 'solana') throw new ChainNotConfiguredError(request.namespace)
+      const sendFeature = feature('solana:signAndSendTransaction', signAndSendFeatureSchema)
+      if (!sendFeature) throw new Error(`${wallet.name} has no solana:signAndSendTransaction feature`)
+      // The wallet's own account object: the standard identifies the signer by it, not by address.
+      const account = wallet.accounts.find(entry => entry.address === request.from)
+      if (!account) throw new AccountNotFoundError(request.from, wallet.name)
+      // Answer once the transfer is confirmed, so that balances read next show it.
+      const input = {
+        account,
+        chain: request.chain,
+        transaction: request.transaction,
+        options: { commitment: 'confirmed' }
+      }
+      const output = signAndSendOutputSchema.parse(
+        await (sendFeature.signAndSendTransaction as (...inputs: object[]) => unknown)(input)
+      )
+      const [first] = output
+      if (!first) throw new Error(`${wallet.name} returned no signature`)
+      return `0x${Array.from(first.signature, byte => byte.toString(16).padStart(2, '0')).join('')}`
+    },
 
     on(event, listener) {
       const eventsFeature = feature('standard:events', eventsFeatureSchema)

@@ -33,6 +33,15 @@ export const connectFeatureSchema = z.object({ version: z.string(), connect: fn 
 export const disconnectFeatureSchema = z.object({ version: z.string(), disconnect: fn })
 export const eventsFeatureSchema = z.object({ version: z.string(), on: fn })
 
+export const signAndSendFeatureSchema = z.object({ version: z.string(), signAndSendTransaction: fn })
+
+/** The result of `solana:signAndSendTransaction`: one signature (64 bytes) per transaction. */
+export const signAndSendOutputSchema = z.array(
+  z.object({
+    signature: z.custom<Uint8Array>(value => value instanceof Uint8Array && value.length === 64, 'a 64-byte signature')
+  })
+)
+
 /** The result of `standard:connect`. */
 export const connectOutputSchema = z.object({ accounts: z.readonly(z.array(standardAccountSchema)) })
 

@@ -1,15 +1,22 @@
 import type { ViewName } from '../../config/views.js'
 import { viewToOpen } from '../../stores/modal.js'
-import { VIEW_REGISTRY } from '../views/registry.js'
+import { OPENER_VIEW_LOADERS } from '../views/opener-views.js'
 import { loadModalParts } from './modal-parts.js'
 
 /**
  * Loads the module of the view the modal would open on (or of `view`), and the modal's header and
- * router, so that a click finds them in memory. Each module loads once; a failure here is left to the real open to report.
+ * router, so that a click finds them in memory. A view no opener shows first is found through the
+ * router's registry once it is here. Each module loads once; a failure here is left to the real
+ * open to report.
  */
 export function prefetchView(view?: ViewName): void {
-  loadModalParts().catch(() => undefined)
-  VIEW_REGISTRY[view ?? viewToOpen()].load().catch(() => undefined)
+  const target = view ?? viewToOpen()
+  const parts = loadModalParts()
+  const early = OPENER_VIEW_LOADERS[target]
+  const loaded = early
+    ? early()
+    : parts.then(() => import('../views/registry.js')).then(module => module.VIEW_REGISTRY[target].load())
+  Promise.all([parts, loaded]).catch(() => undefined)
 }
 
 /** The events that announce a click on an opener: a pointer over it, keyboard focus, a touch. */

@@ -36,6 +36,10 @@ export function viewTitle(view: ViewName): string {
       return msg('Select Network', { id: 'networks.title' })
     case 'WalletReceive':
       return msg('Receive', { id: 'receive.title' })
+    case 'WalletSend':
+      return msg('Send', { id: 'send.title' })
+    case 'WalletSendPreview':
+      return msg('Review Send', { id: 'sendPreview.title' })
   }
 }
 

@@ -29,6 +29,11 @@ export const VIEW_REGISTRY: Record<ViewName, ViewEntry> = {
   UnsupportedChain: { tag: 'w3m-unsupported-chain-view', load: () => import('./w3m-unsupported-chain-view.js') },
   Swap: { tag: 'w3m-swap-view', load: () => import('./w3m-swap-view.js') },
   WalletReceive: { tag: 'w3m-wallet-receive-view', load: () => import('./w3m-wallet-receive-view.js') },
+  WalletSend: { tag: 'w3m-wallet-send-view', load: () => import('./w3m-wallet-send-view.js') },
+  WalletSendPreview: {
+    tag: 'w3m-wallet-send-preview-view',
+    load: () => import('./w3m-wallet-send-preview-view.js')
+  },
   ApproveTransaction: {
     tag: 'w3m-approve-transaction-view',
     load: () => import('./w3m-approve-transaction-view.js')

@@ -97,6 +97,48 @@ describe('Solana wallets (Wallet Standard) and one connection per namespace', ()
     expect(backend.identityCalls).to.deep.equal([])
   })
 
+  it('sends through solana:signAndSendTransaction: the wallet’s own account, the chain, the bytes; the signature as 0x hex', async () => {
+    const wallet = new FakeStandardWallet()
+    install(wallet)
+    await loadConnectors()
+    const connector = $connectors.get().connectors.find(entry => entry.namespace === 'solana')
+    expect(connector).to.not.equal(undefined)
+    await connect(connector!.id, 'solana')
+    const { activeConnector } = await import('../../../src/stores/connection.js')
+    const live = activeConnector()!
+    const transaction = Uint8Array.of(1, 2, 3)
+    const answer = await live.sendTransaction!({
+      namespace: 'solana',
+      from: SOLANA_ADDRESS,
+      chain: SOLANA_LOCAL_CAIP,
+      transaction
+    })
+    expect(answer).to.equal(`0x${'07'.repeat(64)}`)
+    expect(wallet.sendInputs).to.have.length(1)
+    const [input] = wallet.sendInputs
+    expect(input!.account).to.equal(wallet.accounts[0])
+    expect(input!.chain).to.equal(SOLANA_LOCAL_CAIP)
+    expect([...input!.transaction]).to.deep.equal([1, 2, 3])
+    expect(input!.options).to.deep.equal({ commitment: 'confirmed' })
+    // A wallet that answers something else is an error, never a half-sent state.
+    wallet.sendAnswer = () => [{ signature: new Uint8Array(10) }]
+    let thrown: unknown
+    try {
+      await live.sendTransaction!({ namespace: 'solana', from: SOLANA_ADDRESS, chain: SOLANA_LOCAL_CAIP, transaction })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).to.be.instanceOf(Error)
+    // An EVM request is not for this connector.
+    let wrong: unknown
+    try {
+      await live.sendTransaction!({ namespace: 'eip155', from: FAKE_ADDRESS, to: FAKE_ADDRESS, value: 1n, data: '0x' })
+    } catch (error) {
+      wrong = error
+    }
+    expect(wrong).to.be.instanceOf(Error)
+  })
+
   it('a rejection in the wallet leaves the kit disconnected with the visitor’s message', async () => {
     const wallet = new FakeStandardWallet()
     wallet.reject = true

@@ -1,0 +1,193 @@
+import type { TokenBalance } from '../../api/schemas/balance.js'
+import type { TransactionRequest } from '../../connectors/types.js'
+import { providerErrorCode, USER_REJECTED_CODE } from '../../errors/visitor-message.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import { isTransactionResult } from '../../utils/address.js'
+import { formatUnits } from '../../utils/units.js'
+import { $account } from '../account.js'
+import { refreshAccountDetails } from '../account-details.js'
+import { activeConnector } from '../connection.js'
+import { $network } from '../network.js'
+import { popToView, pushView, resetView } from '../router.js'
+import { showSuccess } from '../toast.js'
+import { refreshTokenBalances } from '../token-balances.js'
+import { $send, receiverAddress, resetSendForm, resolveName } from './form.js'
+import { parseAmount, SEND_NAMESPACES, sendInputError, tokenBalanceUnits, tokenContract } from './rules.js'
+import {
+  NAME_RESOLVE_FAILED,
+  SEND_FEE_UNAVAILABLE,
+  SEND_INSUFFICIENT_FEE,
+  SEND_UNSUPPORTED_CHAIN,
+  TRANSACTION_DECLINED,
+  TRANSACTION_FAILED,
+  TRANSACTION_SENT
+} from './texts.js'
+
+/** Solana: one signature's fee, what Max keeps back on a SOL transfer (5000 lamports). */
+export const SOLANA_SIGNATURE_FEE = 5_000n
+
+interface PreparedTransfer {
+  readonly request: TransactionRequest
+  readonly fee: bigint
+}
+
+function fail(error: string): false {
+  $send.set({ ...$send.get(), loading: false, error })
+  return false
+}
+
+/** The chain code of the flow, loaded only now: viem-free EVM encoding, or @solana/web3.js. */
+async function prepareTransfer(
+  network: CaipNetwork,
+  from: string,
+  token: TokenBalance,
+  receiver: string,
+  amount: bigint
+): Promise<PreparedTransfer> {
+  if (network.chainNamespace === 'eip155') {
+    const { estimateEvmFee, evmTransfer } = await import('../../adapters/evm/evm-transfer.js')
+    const request = evmTransfer({ from, receiver, amount, tokenContract: tokenContract(token) })
+    return { request, fee: await estimateEvmFee(network, request) }
+  }
+  const { buildSolanaTransfer } = await import('../../adapters/solana/solana-transfer.js')
+  const transfer = await buildSolanaTransfer({
+    network,
+    from,
+    receiver,
+    amount,
+    mint: tokenContract(token),
+    decimals: Number(token.quantity.decimals)
+  })
+  return { request: transfer.request, fee: transfer.fee }
+}
+
+/** The native balance of the account in the smallest unit; undefined while unknown. */
+function nativeBalanceUnits(network: CaipNetwork): bigint | undefined {
+  const { balance } = $account.get()
+  return balance === undefined ? undefined : (parseAmount(balance, network.nativeCurrency.decimals) ?? 0n)
+}
+
+/** What the transfer needs, checked (spec.md section 5); the visitor's error text otherwise. */
+async function checkedTransfer(): Promise<
+  | {
+      readonly network: CaipNetwork
+      readonly from: string
+      readonly token: TokenBalance
+      readonly receiver: string
+      readonly amount: bigint
+    }
+  | string
+> {
+  const state = $send.get()
+  const { namespace, address } = $account.get()
+  const network = $network.get().activeNetwork
+  if (state.name?.status === 'resolving') {
+    const resolved = await resolveName(state.name.name)
+    const now = $send.get()
+    if (now.name?.name === state.name.name)
+      $send.setKey(
+        'name',
+        resolved ? { ...now.name, status: 'resolved', address: resolved } : { ...now.name, status: 'failed' }
+      )
+  }
+  const current = $send.get()
+  if (current.name?.status === 'failed' && current.amount.trim()) return NAME_RESOLVE_FAILED
+  const receiver = receiverAddress(current)
+  const error = sendInputError({
+    namespace,
+    token: current.token,
+    amount: current.amount,
+    receiver: current.name ? receiver || current.receiver : receiver
+  })
+  if (error) return error
+  if (!network || !address || !current.token || network.chainNamespace !== namespace) return SEND_UNSUPPORTED_CHAIN
+  const amount = parseAmount(current.amount, Number(current.token.quantity.decimals)) ?? 0n
+  return { network, from: address, token: current.token, receiver, amount }
+}
+
+/**
+ * Fills the amount with all the chosen token's balance; on the native token, less what the network
+ * fee may cost (EVM: a plain transfer's gas at twice today's gas price; Solana: one signature).
+ */
+export async function setMaxAmount(): Promise<void> {
+  const { token } = $send.get()
+  const network = $network.get().activeNetwork
+  if (!token || !network) return
+  const decimals = Number(token.quantity.decimals)
+  let max = tokenBalanceUnits(token)
+  if (!token.address) {
+    let reserve = SOLANA_SIGNATURE_FEE
+    if (network.chainNamespace === 'eip155') {
+      const { MAX_FEE_MARGIN, NATIVE_TRANSFER_GAS, readGasPrice } = await import('../../adapters/evm/evm-transfer.js')
+      try {
+        reserve = NATIVE_TRANSFER_GAS * (await readGasPrice(network)) * MAX_FEE_MARGIN
+      } catch (error) {
+        console.warn('[appkit] The gas price could not be read:', error)
+        $send.setKey('error', SEND_FEE_UNAVAILABLE)
+        return
+      }
+    }
+    max = max > reserve ? max - reserve : 0n
+  }
+  $send.set({ ...$send.get(), amount: formatUnits(max, decimals), fee: undefined, error: undefined })
+}
+
+/**
+ * Checks the form, estimates the network fee and opens WalletSendPreview. The balance rules are
+ * checked here, before the wallet is asked: the amount against the token's balance, and the fee
+ * (with the amount, on the native token) against the native balance.
+ */
+export async function reviewSend(): Promise<boolean> {
+  if ($send.get().loading) return false
+  $send.set({ ...$send.get(), loading: true, error: undefined })
+  const checked = await checkedTransfer()
+  if (typeof checked === 'string') return fail(checked)
+  const { network, from, token, receiver, amount } = checked
+  let fee: bigint
+  try {
+    fee = (await prepareTransfer(network, from, token, receiver, amount)).fee
+  } catch (error) {
+    console.warn('[appkit] The transfer could not be prepared:', error)
+    return fail(SEND_FEE_UNAVAILABLE)
+  }
+  const native = nativeBalanceUnits(network)
+  const spent = fee + (token.address ? 0n : amount)
+  if (native !== undefined && spent > native) return fail(SEND_INSUFFICIENT_FEE)
+  $send.set({ ...$send.get(), fee, loading: false, error: undefined })
+  pushView('WalletSendPreview')
+  return true
+}
+
+/**
+ * Sends the previewed transfer through the connected wallet (spec.md section 4: loading on, send
+ * by chain, EVM or Solana). On success: the success toast when the wallet's answer is a transaction
+ * (spec.md section 5), back to Account, the form reset and the balances read again past their
+ * caches. On rejection or failure the form keeps everything and shows the error. A second call
+ * while one runs does nothing: a double click sends once.
+ */
+export async function sendTokens(): Promise<boolean> {
+  if ($send.get().loading) return false
+  $send.set({ ...$send.get(), loading: true, error: undefined })
+  const { namespace } = $account.get()
+  const connector = activeConnector()
+  if (!namespace || !SEND_NAMESPACES.includes(namespace) || !connector?.sendTransaction)
+    return fail(SEND_UNSUPPORTED_CHAIN)
+  const checked = await checkedTransfer()
+  if (typeof checked === 'string') return fail(checked)
+  let result: string
+  try {
+    const { network, from, token, receiver, amount } = checked
+    const { request } = await prepareTransfer(network, from, token, receiver, amount)
+    result = await connector.sendTransaction(request)
+  } catch (error) {
+    const declined = providerErrorCode(error) === USER_REJECTED_CODE
+    if (!declined) console.warn('[appkit] Sending failed:', error)
+    return fail(declined ? TRANSACTION_DECLINED : TRANSACTION_FAILED)
+  }
+  if (isTransactionResult(result)) showSuccess(TRANSACTION_SENT)
+  resetSendForm()
+  if (!popToView('Account')) resetView('Account')
+  void refreshTokenBalances({ force: true })
+  void refreshAccountDetails({ force: true, fromWallet: () => connector.getBalance(checked.from) })
+  return true
+}

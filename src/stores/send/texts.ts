@@ -1,0 +1,17 @@
+/**
+ * The English texts of the Send flow that stores hold for the visitor (src/i18n/store-text-ids.ts
+ * gives each its message id). The first three are the spec's (spec.md section 5).
+ */
+export const SEND_FIELDS_REQUIRED = 'An amount and receiver address are required'
+export const SEND_TOKEN_REQUIRED = 'A token is required'
+export const SEND_UNSUPPORTED_CHAIN = 'Unsupported chain'
+/** spec.md section 8, when a name has no address. */
+export const NAME_RESOLVE_FAILED = 'Error resolving name'
+export const SEND_INVALID_ADDRESS = 'Enter a valid address for this network'
+export const SEND_INVALID_AMOUNT = 'Enter a valid amount'
+export const SEND_INSUFFICIENT_BALANCE = 'Insufficient balance'
+export const SEND_INSUFFICIENT_FEE = 'Insufficient balance for the network fee'
+export const SEND_FEE_UNAVAILABLE = 'The network fee could not be estimated'
+export const TRANSACTION_SENT = 'Transaction sent'
+export const TRANSACTION_DECLINED = 'Transaction declined'
+export const TRANSACTION_FAILED = 'Transaction failed'

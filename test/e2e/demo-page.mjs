@@ -1,0 +1,36 @@
+// Shared by the end-to-end tests of the demo against the local stack: opening the demo with its
+// problems recorded, and connecting a test wallet from the host button.
+
+/**
+ * Opens the demo at `siteUrl` in `context`; `problems` collects uncaught errors, console errors,
+ * failed requests and HTTP errors (each test asserts it stays empty).
+ */
+export async function openDemo(siteUrl, context) {
+  const page = await context.newPage()
+  const problems = []
+  page.on('pageerror', error => problems.push(`uncaught: ${error.message}`))
+  // A failed load is reported with its URL below.
+  page.on('console', message => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(`console error: ${message.text()}`)
+    }
+  })
+  page.on('requestfailed', request => {
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
+  })
+  page.on('response', response => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
+  })
+  await page.goto(`${siteUrl}/`)
+  await page.locator('appkit-button').waitFor()
+  return { page, problems }
+}
+
+/** Connect from the host button with a test wallet ('dev' or 'solana'), approving in its panel. */
+export async function connectWith(page, wallet) {
+  await page.locator('appkit-button [data-testid="connect-button"]').click()
+  await page
+    .getByTestId(wallet === 'dev' ? 'connector-dev.appkit.wallet' : 'connector-AppKit Solana Test Wallet')
+    .click()
+  await page.getByTestId(wallet === 'dev' ? 'dev-wallet-approve' : 'solana-wallet-approve').click()
+}

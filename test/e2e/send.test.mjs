@@ -1,0 +1,201 @@
+// End to end: sending from the demo against the real local stack (chains, Solana runtime, backend),
+// with the test wallets approving in their panels, each transfer checked against the chain with the
+// test's own viem and @solana/web3.js calls: ETH to another funded account (both balances change by
+// the amount and the fee), tUSDC to a registry name registered here for that account, a rejected
+// signature that keeps the form and shows the error, and on the Solana runtime SOL to Bob and TUSDC
+// to an address that has no token account yet (created by the transfer).
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { createPublicClient, erc20Abi, formatEther, http, parseEther, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
+import { getAssociatedTokenAddressSync } from '@solana/spl-token'
+import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.ts'
+import { testUsdCoin } from '../../solana/accounts.ts'
+import { testKeypair } from '../solana/helpers.ts'
+import { connectWith, openDemo as openDemoPage } from './demo-page.mjs'
+import { useLocalStack } from './local-stack.mjs'
+
+const DEV_WALLET_ADDRESS = TEST_ACCOUNTS[1].address
+const RECEIVER = TEST_ACCOUNTS[3]
+const stack = useLocalStack()
+
+/** The kit's display rule: cut, never rounded, to 3 decimals, trailing zeros dropped; en grouping. */
+function truncated(decimal) {
+  const [whole, fraction = ''] = decimal.split('.')
+  const cut = fraction.slice(0, 3).replace(/0+$/, '')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return cut ? `${grouped}.${cut}` : grouped
+}
+
+const text = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
+
+const openDemo = context => openDemoPage(stack.site.url, context)
+
+/** Connects a test wallet; the Account view then offers Send. */
+async function connectForSend(page, wallet) {
+  await connectWith(page, wallet)
+  await page.getByTestId('wallet-feature-send').waitFor({ timeout: 15_000 })
+}
+
+/** Fills the Send form (token by its symbol), opens the preview and returns the fee it shows. */
+async function previewSend(page, { symbol, amount, receiver }) {
+  await page.getByTestId('wallet-feature-send').click()
+  const select = page.getByTestId('send-token-select')
+  await select
+    .locator('option', { hasText: `${symbol} ·` })
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+  const label = await select
+    .locator('option', { hasText: `${symbol} ·` })
+    .first()
+    .textContent()
+  await select.selectOption({ label: label.trim() })
+  await page.getByTestId('send-amount-input').fill(amount)
+  await page.getByTestId('send-receiver-input').fill(receiver)
+  await page.getByTestId('send-preview-button').click()
+  await page.getByTestId('send-preview-fee').waitFor({ timeout: 15_000 })
+  return text(page, 'send-preview-fee')
+}
+
+const evm = () => createPublicClient({ transport: http(stack.rpc.a) })
+
+function tusdc(owner) {
+  return evm().readContract({ address: CONTRACTS.tUSDC, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+}
+
+/** What the Dev Wallet's last transaction on chain A cost in gas (its receipt). */
+async function lastFeePaid() {
+  const client = evm()
+  const block = await client.getBlock({ includeTransactions: true })
+  const sent = block.transactions.filter(tx => tx.from.toLowerCase() === DEV_WALLET_ADDRESS.toLowerCase())
+  assert.equal(sent.length, 1, 'one transaction of the Dev Wallet in the last block')
+  const receipt = await client.getTransactionReceipt({ hash: sent[0].hash })
+  assert.equal(receipt.status, 'success')
+  return receipt.gasUsed * receipt.effectiveGasPrice
+}
+
+/** Registers `label`.appkit.id for `account` through the backend (the account signs, as the kit's flow will). */
+async function registerName(label, account) {
+  const signer = privateKeyToAccount(account.privateKey)
+  const message = JSON.stringify({ name: `${label}.appkit.id`, timestamp: Date.now() })
+  const url = new URL(`${stack.api}/v1/profile/account`)
+  url.searchParams.set('projectId', 'appkit-local')
+  url.searchParams.set('st', 'appkit')
+  url.searchParams.set('sv', 'html-appkit-elements-0.1.0')
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      coin_type: 60,
+      address: account.address,
+      message,
+      signature: await signer.signMessage({ message })
+    })
+  })
+  assert.equal(response.status, 200, await response.text())
+}
+
+test('send ETH, then tUSDC to a name, from the Dev Wallet: the chain moves the amounts and the fee; a rejection keeps the form', async () => {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+    await connectForSend(page, 'dev')
+
+    // ETH: the preview's fee, the wallet's approval, the toast, back to Account.
+    const amount = parseEther('1.5')
+    const [senderBefore, receiverBefore] = await Promise.all([
+      evm().getBalance({ address: DEV_WALLET_ADDRESS }),
+      evm().getBalance({ address: RECEIVER.address })
+    ])
+    const fee = await previewSend(page, { symbol: 'ETH', amount: '1.5', receiver: RECEIVER.address })
+    assert.match(fee, /^0\.0000\d+ ETH$/)
+    assert.equal(await text(page, 'send-preview-amount'), '1.5 ETH')
+    assert.equal(await text(page, 'send-preview-network'), 'Local Chain A')
+    await page.getByTestId('send-confirm-button').click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 15_000 })
+    await page.getByTestId('disconnect-button').waitFor()
+    const paid = await lastFeePaid()
+    assert.equal((await evm().getBalance({ address: RECEIVER.address })) - receiverBefore, amount)
+    assert.equal(senderBefore - (await evm().getBalance({ address: DEV_WALLET_ADDRESS })), amount + paid)
+    // The balance the Account view shows is read again (past the caches): the chain's.
+    const shownEth = truncated(formatEther(await evm().getBalance({ address: DEV_WALLET_ADDRESS })))
+    await page
+      .getByTestId('account-balance')
+      .filter({ hasText: `${shownEth} ETH` })
+      .waitFor({ timeout: 15_000 })
+
+    // tUSDC to a name: it resolves to its address, shown beside it and in the preview.
+    await registerName('carol-e2e', RECEIVER)
+    const tokens = parseUnits('12.5', 6)
+    const [tokensBefore, receiverTokensBefore] = await Promise.all([tusdc(DEV_WALLET_ADDRESS), tusdc(RECEIVER.address)])
+    await page.getByTestId('wallet-feature-send').click()
+    await page.getByTestId('send-receiver-input').fill('carol-e2e.appkit.id')
+    await page.getByTestId('send-name-address').filter({ hasText: RECEIVER.address }).waitFor({ timeout: 15_000 })
+    await page.getByTestId('header-back').click()
+    await previewSend(page, { symbol: 'tUSDC', amount: '12.5', receiver: 'carol-e2e.appkit.id' })
+    assert.equal(await text(page, 'send-preview-name'), 'carol-e2e.appkit.id')
+    assert.match(await text(page, 'send-preview-receiver'), new RegExp(RECEIVER.address))
+    await page.getByTestId('send-confirm-button').click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await page.getByTestId('disconnect-button').waitFor({ timeout: 15_000 })
+    assert.equal(await tusdc(RECEIVER.address), receiverTokensBefore + tokens)
+    assert.equal(await tusdc(DEV_WALLET_ADDRESS), tokensBefore - tokens)
+
+    // A rejection in the wallet: the error, the form kept, nothing sent.
+    const before = await evm().getBalance({ address: RECEIVER.address })
+    await previewSend(page, { symbol: 'ETH', amount: '0.25', receiver: RECEIVER.address })
+    await page.getByTestId('send-confirm-button').click()
+    await page.getByTestId('dev-wallet-reject').click()
+    await page
+      .getByTestId('send-preview-error')
+      .filter({ hasText: 'Transaction declined' })
+      .waitFor({ timeout: 15_000 })
+    await page.getByTestId('send-cancel-button').click()
+    assert.equal(await page.getByTestId('send-amount-input').inputValue(), '0.25')
+    assert.equal(await page.getByTestId('send-receiver-input').inputValue(), RECEIVER.address)
+    assert.equal(await evm().getBalance({ address: RECEIVER.address }), before)
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('send SOL, then TUSDC to an address without a token account, from the Solana test wallet', async () => {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const connection = new Connection(stack.rpc.solana, 'confirmed')
+  const alice = testKeypair(0).publicKey
+  const bob = testKeypair(1).publicKey
+  const mint = new PublicKey(testUsdCoin.address)
+  try {
+    const { page, problems } = await openDemo(context)
+    await connectForSend(page, 'solana')
+
+    const [aliceBefore, bobBefore] = await Promise.all([connection.getBalance(alice), connection.getBalance(bob)])
+    const fee = await previewSend(page, { symbol: 'SOL', amount: '1.25', receiver: bob.toBase58() })
+    assert.equal(fee, '0.000005 SOL')
+    await page.getByTestId('send-confirm-button').click()
+    await page.getByTestId('solana-wallet-approve').click()
+    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 15_000 })
+    await page.getByTestId('disconnect-button').waitFor()
+    assert.equal((await connection.getBalance(bob)) - bobBefore, 1.25 * LAMPORTS_PER_SOL)
+    assert.equal(aliceBefore - (await connection.getBalance(alice)), 1.25 * LAMPORTS_PER_SOL + 5000)
+
+    // TUSDC to a fresh address: its token account is created in the same transaction (rent in the fee).
+    const fresh = Keypair.generate().publicKey
+    const rent = await connection.getMinimumBalanceForRentExemption(165)
+    const solBefore = await connection.getBalance(alice)
+    const tokenFee = await previewSend(page, { symbol: 'TUSDC', amount: '2.5', receiver: fresh.toBase58() })
+    assert.equal(tokenFee, `${((5000 + rent) / LAMPORTS_PER_SOL).toFixed(9).replace(/0+$/, '')} SOL`)
+    await page.getByTestId('send-confirm-button').click()
+    await page.getByTestId('solana-wallet-approve').click()
+    await page.getByTestId('disconnect-button').waitFor({ timeout: 15_000 })
+    const received = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(mint, fresh), 'confirmed')
+    assert.equal(received.value.amount, '2500000')
+    assert.equal(solBefore - (await connection.getBalance(alice)), 5000 + rent)
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
