@@ -1,7 +1,8 @@
 /**
  * The modal's views: spec.md section 2, plus `Networks` (the network list behind the network
  * button), `WalletReceive` (the Account view's Receive: the address as a QR code), and the Send
- * form with its preview (`WalletSend`, `WalletSendPreview`).
+ * form with its preview (`WalletSend`, `WalletSendPreview`), and Buy: the onramp providers and the
+ * purchase with its quote (`OnRampProviders`, `OnRampBuy`).
  */
 export const VIEW_NAMES = [
   'Connect',
@@ -22,7 +23,9 @@ export const VIEW_NAMES = [
   'Networks',
   'WalletReceive',
   'WalletSend',
-  'WalletSendPreview'
+  'WalletSendPreview',
+  'OnRampProviders',
+  'OnRampBuy'
 ] as const
 
 export type ViewName = (typeof VIEW_NAMES)[number]

@@ -23,6 +23,12 @@ import {
   TRANSACTION_FAILED,
   TRANSACTION_SENT
 } from '../stores/send/texts.js'
+import {
+  ONRAMP_AMOUNT_OUT_OF_LIMITS,
+  ONRAMP_CHECKOUT_FAILED,
+  ONRAMP_QUOTE_FAILED,
+  ONRAMP_UNAVAILABLE
+} from '../stores/onramp/texts.js'
 
 const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
 
@@ -62,5 +68,9 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [SEND_FEE_UNAVAILABLE]: 'error.feeUnavailable',
   [TRANSACTION_SENT]: 'toast.transactionSent',
   [TRANSACTION_DECLINED]: 'error.transactionDeclined',
-  [TRANSACTION_FAILED]: 'error.transactionFailed'
+  [TRANSACTION_FAILED]: 'error.transactionFailed',
+  [ONRAMP_AMOUNT_OUT_OF_LIMITS]: 'error.onrampLimits',
+  [ONRAMP_QUOTE_FAILED]: 'error.onrampQuote',
+  [ONRAMP_CHECKOUT_FAILED]: 'error.onrampCheckout',
+  [ONRAMP_UNAVAILABLE]: 'error.onrampUnavailable'
 }

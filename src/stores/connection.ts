@@ -51,6 +51,12 @@ export function canSend(): boolean {
   return (namespace === 'eip155' || namespace === 'solana') && typeof session?.connector.sendTransaction === 'function'
 }
 
+/** Whether the shown connection may buy through an onramp (spec.md section 9: onramp on eip155 and solana). */
+export function canBuy(): boolean {
+  const namespace = activeSession()?.connector.namespace
+  return namespace === 'eip155' || namespace === 'solana'
+}
+
 function fail(connectorId: string | undefined, error: unknown): void {
   if (providerErrorCode(error) !== USER_REJECTED_CODE) console.warn('[appkit] Connecting failed:', error)
   const status: ConnectionStatus = allSessions().length > 0 ? 'connected' : 'disconnected'

@@ -194,6 +194,29 @@ export function showActivity(): Promise<void> {
   return parts ? fetchTransactions(parts.address) : Promise.resolve()
 }
 
+/**
+ * Reads the account's onramp purchases again (after a checkout: their status moves from pending to
+ * confirmed or failed), without touching the rest of the list. Resolves whether one is still pending.
+ */
+export async function refreshPurchases(): Promise<boolean> {
+  const { caipAddress } = $account.get()
+  const parts = safeParseCaip10(caipAddress)
+  const api = historyApi()
+  if (!parts || !api) return false
+  const chainId = $network.get().activeNetwork?.caipNetworkId
+  const mine = generation
+  try {
+    const purchases = await api.transactions(parts.address, { chainId, onramp: 'coinbase' })
+    if (mine !== generation || $account.get().caipAddress !== caipAddress) return false
+    const visible = visibleTransactions(purchases.data, chainId)
+    $transactions.setKey('coinbaseTransactions', visible)
+    return visible.some(purchase => purchase.metadata.status === 'pending')
+  } catch (error) {
+    console.warn('[appkit] The onramp purchases could not be read again:', error)
+    return true
+  }
+}
+
 /** The next page, when there is one and none is on its way (infinite scroll). */
 export function fetchMoreTransactions(): Promise<void> {
   const state = $transactions.get()

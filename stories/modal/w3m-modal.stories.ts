@@ -46,3 +46,5 @@ export const RegisterAccountNameSuccess: Story = modalStory('RegisterAccountName
 export const Networks: Story = modalStory('Networks')
 export const WalletSend: Story = modalStory('WalletSend', connected)
 export const WalletSendPreview: Story = modalStory('WalletSendPreview', connected)
+export const OnRampProviders: Story = modalStory('OnRampProviders', connected)
+export const OnRampBuy: Story = modalStory('OnRampBuy', connected)

@@ -22,6 +22,7 @@ import type { Nft } from '../../src/api/schemas/nfts.js'
 import { $nfts } from '../../src/stores/nfts.js'
 import { evmNfts } from '../../test/fixtures/nfts.js'
 import { $send, initialSend, type SendState } from '../../src/stores/send/form.js'
+import { $onramp, initialOnramp, type OnrampState } from '../../src/stores/onramp/onramp.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -43,6 +44,8 @@ export interface Seed {
   readonly showHiddenNfts?: boolean
   /** The Send form: what the visitor chose and typed, the previewed fee, loading or an error. */
   readonly send?: Partial<SendState>
+  /** The Buy flow: the provider chosen, the options, the amount typed, the quote, loading or an error. */
+  readonly onramp?: Partial<OnrampState>
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -84,6 +87,7 @@ export function seedKit(seed: Seed = {}): void {
     showHidden: seed.showHiddenNfts ?? false
   })
   $send.set({ ...initialSend, ...seed.send })
+  $onramp.set({ ...initialOnramp, ...seed.onramp })
 }
 
 /** Seeds the stores and opens the modal on a view. */

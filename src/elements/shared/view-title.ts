@@ -40,6 +40,10 @@ export function viewTitle(view: ViewName): string {
       return msg('Send', { id: 'send.title' })
     case 'WalletSendPreview':
       return msg('Review Send', { id: 'sendPreview.title' })
+    case 'OnRampProviders':
+      return msg('Choose Provider', { id: 'onramp.providersTitle' })
+    case 'OnRampBuy':
+      return msg('Buy', { id: 'onramp.title' })
   }
 }
 

@@ -34,6 +34,8 @@ export const VIEW_REGISTRY: Record<ViewName, ViewEntry> = {
     tag: 'w3m-wallet-send-preview-view',
     load: () => import('./w3m-wallet-send-preview-view.js')
   },
+  OnRampProviders: { tag: 'w3m-onramp-providers-view', load: () => import('./w3m-onramp-providers-view.js') },
+  OnRampBuy: { tag: 'w3m-onramp-buy-view', load: () => import('./w3m-onramp-buy-view.js') },
   ApproveTransaction: {
     tag: 'w3m-approve-transaction-view',
     load: () => import('./w3m-approve-transaction-view.js')

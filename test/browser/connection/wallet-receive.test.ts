@@ -16,7 +16,7 @@ describe('Receive', () => {
   afterEach(tearDownConnection)
 
   describe('the Account view’s feature buttons', () => {
-    it('shows Receive, which opens WalletReceive; Send only for a connection that can send (none here); Swap and Buy are absent until their views exist', async () => {
+    it('shows Receive, which opens WalletReceive; Send and Buy only for a live connection (none here); Swap is absent until its views exist', async () => {
       setUpConnection()
       setAccount(connectedEvmAccount)
       const el = await fixture(html`<w3m-account-view></w3m-account-view>`)

@@ -1,9 +1,11 @@
-// End to end: sending from the demo against the real local stack (chains, Solana runtime, backend),
+// End to end: moving value from the demo against the real local stack (chains, Solana runtime, backend),
 // with the test wallets approving in their panels, each transfer checked against the chain with the
 // test's own viem and @solana/web3.js calls: ETH to another funded account (both balances change by
 // the amount and the fee), tUSDC to a registry name registered here for that account, a rejected
 // signature that keeps the form and shows the error, and on the Solana runtime SOL to Bob and TUSDC
-// to an address that has no token account yet (created by the transfer).
+// to an address that has no token account yet (created by the transfer); and buying tUSDC through
+// the backend's sandbox onramp, paid in its own window, arriving on the chain while the Activity tab
+// shows the purchase pending, then confirmed.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createPublicClient, erc20Abi, formatEther, http, parseEther, parseUnits } from 'viem'
@@ -194,6 +196,60 @@ test('send SOL, then TUSDC to an address without a token account, from the Solan
     const received = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(mint, fresh), 'confirmed')
     assert.equal(received.value.amount, '2500000')
     assert.equal(solBefore - (await connection.getBalance(alice)), 5000 + rent)
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('buy tUSDC through the sandbox onramp: the quote, the checkout window, the tokens on the chain, Activity pending then confirmed', async () => {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+    await connectWith(page, 'dev')
+    await page.getByTestId('wallet-feature-onramp').click()
+    await page.getByTestId('onramp-provider-coinbase').click()
+    // The options from the backend: tUSDC on the local chain is offered first, USD by card.
+    await page
+      .getByTestId('onramp-purchase-currency')
+      .locator('option', { hasText: 'tUSDC' })
+      .waitFor({ state: 'attached' })
+    assert.equal(await page.getByTestId('onramp-purchase-currency').inputValue(), 'tUSDC')
+    assert.equal(await text(page, 'onramp-limits'), 'Between 10.00 and 7500.00 USD')
+    await page.getByTestId('onramp-amount-input').fill('25')
+    await page.getByTestId('onramp-quote').waitFor({ timeout: 15_000 })
+    const quoted = (await text(page, 'onramp-quote-amount')).replace(/ tUSDC$/, '')
+    assert.equal(await text(page, 'onramp-quote-total'), '$25.00')
+    const before = await tusdc(DEV_WALLET_ADDRESS)
+
+    // Continue: the sandbox checkout opens in its own window; the modal returns to Activity.
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('onramp-checkout-button').click()
+    ])
+    await checkout.waitForLoadState()
+    assert.match(checkout.url(), /\/onramp\/sandbox\?order=[0-9a-f]{32}$/)
+    assert.equal(await checkout.evaluate(() => window.opener), null, 'the provider page cannot reach the app')
+    const bought = page
+      .getByTestId('activity-row')
+      .filter({ has: page.getByTestId('activity-operation').filter({ hasText: 'Bought' }) })
+    await bought
+      .first()
+      .getByTestId('activity-meta')
+      .and(page.locator('[data-status="pending"]'))
+      .waitFor({ timeout: 15_000 })
+
+    // Paid in the sandbox: the tokens arrive on the chain, and the purchase turns confirmed in Activity.
+    await checkout.locator('#pay-button').click()
+    await checkout.locator('#status.status-completed').waitFor({ timeout: 20_000 })
+    const received = (await tusdc(DEV_WALLET_ADDRESS)) - before
+    assert.equal(received, parseUnits(quoted, 6), `the chain's ${received} is the quoted ${quoted}`)
+    await bought
+      .first()
+      .getByTestId('activity-meta')
+      .and(page.locator('[data-status="confirmed"]'))
+      .waitFor({ timeout: 30_000 })
+    await checkout.close()
     assert.deepEqual(problems, [])
   } finally {
     await context.close()

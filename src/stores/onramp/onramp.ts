@@ -1,0 +1,271 @@
+import { map } from 'nanostores'
+import { getOnrampClient } from '../../api/onramp-client.js'
+import type { OnrampQuoteResponse, PaymentCurrency, PurchaseCurrency } from '../../api/schemas/onramp.js'
+import { $account } from '../account.js'
+import { selectAccountTab } from '../account-tab.js'
+import { $network } from '../network.js'
+import { $options } from '../options.js'
+import { popToView, pushView, resetView } from '../router.js'
+import {
+  DEFAULT_PAYMENT_CURRENCIES,
+  DEFAULT_PAYMENT_METHOD,
+  DEFAULT_PURCHASE_CURRENCIES,
+  ONRAMP_PROVIDER_CATALOG,
+  type OnrampProvider
+} from './defaults.js'
+import { limitOf, meldUrl, providersFrom, purchaseCurrencyFor, purchaseNetworkFor, withinLimits } from './rules.js'
+import {
+  ONRAMP_AMOUNT_OUT_OF_LIMITS,
+  ONRAMP_CHECKOUT_FAILED,
+  ONRAMP_QUOTE_FAILED,
+  ONRAMP_UNAVAILABLE
+} from './texts.js'
+
+/** The onramp state of spec.md section 3, with the payment method and the last quote. */
+export interface OnrampState {
+  readonly providers: readonly OnrampProvider[]
+  readonly selectedProvider: OnrampProvider | undefined
+  /** The last failure, as the visitor's text. */
+  readonly error: string | undefined
+  readonly purchaseCurrency: PurchaseCurrency | undefined
+  readonly paymentCurrency: PaymentCurrency | undefined
+  readonly purchaseCurrencies: readonly PurchaseCurrency[]
+  readonly paymentCurrencies: readonly PaymentCurrency[]
+  /** card or ach_bank_account: whose limits the amount must respect. */
+  readonly paymentMethod: string
+  /** What the visitor pays, as typed, in the payment currency ("100"). */
+  readonly paymentAmount: string
+  /** What the visitor gets, from the last quote's purchaseAmount.amount. */
+  readonly purchaseAmount: string | undefined
+  readonly quote: OnrampQuoteResponse | undefined
+  readonly quotesLoading: boolean
+  /** True while the checkout page's URL is asked for. */
+  readonly checkingOut: boolean
+}
+
+export const initialOnramp: OnrampState = {
+  providers: ONRAMP_PROVIDER_CATALOG,
+  selectedProvider: undefined,
+  error: undefined,
+  purchaseCurrency: DEFAULT_PURCHASE_CURRENCIES[0],
+  paymentCurrency: DEFAULT_PAYMENT_CURRENCIES[0],
+  purchaseCurrencies: DEFAULT_PURCHASE_CURRENCIES,
+  paymentCurrencies: DEFAULT_PAYMENT_CURRENCIES,
+  paymentMethod: DEFAULT_PAYMENT_METHOD,
+  paymentAmount: '',
+  purchaseAmount: undefined,
+  quote: undefined,
+  quotesLoading: false,
+  checkingOut: false
+}
+
+export const $onramp = map<OnrampState>(initialOnramp)
+
+/** A quote is asked once typing pauses this long; the newest amount's answer wins. */
+export const QUOTE_DELAY_MS = 300
+
+let quoteRequests = 0
+let quoteTimer: ReturnType<typeof setTimeout> | undefined
+
+function client() {
+  const options = $options.get()
+  return getOnrampClient(options ? { projectId: options.projectId, apiUrl: options.apiUrl } : undefined)
+}
+
+/** Keeps only the known providers `input` names; none when it is not an array of strings (spec.md section 4). */
+export function setOnrampProviders(input: unknown): void {
+  $onramp.set({ ...$onramp.get(), providers: providersFrom(input) })
+}
+
+/**
+ * Chooses a provider and opens the amount view. Meld's URL is rewritten for the account (spec.md
+ * section 4); Coinbase's comes from the backend at checkout.
+ */
+export function selectOnrampProvider(name: OnrampProvider['name']): void {
+  const provider = $onramp.get().providers.find(entry => entry.name === name)
+  if (!provider) return
+  const { namespace, address } = $account.get()
+  const selected =
+    provider.name === 'meld' && address
+      ? { ...provider, url: meldUrl(provider, { namespace, address, projectId: $options.get()?.projectId ?? '' }) }
+      : provider
+  $onramp.set({
+    ...$onramp.get(),
+    selectedProvider: selected,
+    quote: undefined,
+    purchaseAmount: undefined,
+    error: undefined
+  })
+  pushView('OnRampBuy')
+}
+
+/**
+ * The purchase and payment currencies from GET /v1/onramp/options, the spec's defaults when the
+ * call fails or there is no backend; the purchase currency offered first is one on the active chain.
+ */
+export async function loadOnrampOptions(): Promise<void> {
+  let purchaseCurrencies: readonly PurchaseCurrency[] = DEFAULT_PURCHASE_CURRENCIES
+  let paymentCurrencies: readonly PaymentCurrency[] = DEFAULT_PAYMENT_CURRENCIES
+  try {
+    const api = client()
+    if (!api) throw new Error('No onramp API: createAppKit was given no apiUrl')
+    const answer = await api.options()
+    if (answer.purchaseCurrencies.length > 0 && answer.paymentCurrencies.length > 0) {
+      purchaseCurrencies = answer.purchaseCurrencies
+      paymentCurrencies = answer.paymentCurrencies
+    }
+  } catch (error) {
+    console.warn('[appkit] The onramp options could not be read; the defaults are offered:', error)
+  }
+  const chain = $network.get().activeNetwork?.id
+  const current = $onramp.get()
+  $onramp.set({
+    ...current,
+    purchaseCurrencies,
+    paymentCurrencies,
+    purchaseCurrency: purchaseCurrencyFor(purchaseCurrencies, chain),
+    paymentCurrency:
+      paymentCurrencies.find(currency => currency.id === current.paymentCurrency?.id) ?? paymentCurrencies[0]
+  })
+}
+
+function changed(patch: Partial<OnrampState>): void {
+  $onramp.set({ ...$onramp.get(), ...patch, quote: undefined, purchaseAmount: undefined, error: undefined })
+  scheduleQuote()
+}
+
+export const setPaymentAmount = (paymentAmount: string): void => changed({ paymentAmount })
+export const setPaymentMethod = (paymentMethod: string): void => changed({ paymentMethod })
+
+export function setPurchaseCurrency(id: string): void {
+  const purchaseCurrency = $onramp.get().purchaseCurrencies.find(currency => currency.id === id)
+  if (purchaseCurrency) changed({ purchaseCurrency })
+}
+
+export function setPaymentCurrency(id: string): void {
+  const paymentCurrency = $onramp.get().paymentCurrencies.find(currency => currency.id === id)
+  if (paymentCurrency) changed({ paymentCurrency })
+}
+
+/** A quote for the amount once typing pauses (QUOTE_DELAY_MS); nothing is asked for an amount out of limits. */
+function scheduleQuote(): void {
+  clearTimeout(quoteTimer)
+  quoteTimer = setTimeout(() => void getQuote(), QUOTE_DELAY_MS)
+}
+
+/**
+ * A quote for the typed amount (spec.md section 4): the amount is checked against the payment
+ * method's limits first; quotesLoading while it is asked; on success purchaseAmount is the quote's
+ * purchaseAmount.amount; on failure the error is stored and null returned. An answer for an older
+ * amount is dropped.
+ */
+export async function getQuote(): Promise<OnrampQuoteResponse | null> {
+  const state = $onramp.get()
+  const { purchaseCurrency, paymentCurrency, paymentMethod, paymentAmount, selectedProvider } = state
+  if (!paymentAmount.trim()) return null
+  if (!withinLimits(paymentAmount, limitOf(paymentCurrency, paymentMethod))) {
+    $onramp.set({ ...state, quote: undefined, purchaseAmount: undefined, error: ONRAMP_AMOUNT_OUT_OF_LIMITS })
+    return null
+  }
+  const api = client()
+  if (!api || !purchaseCurrency || !paymentCurrency) {
+    $onramp.set({ ...state, error: ONRAMP_UNAVAILABLE })
+    return null
+  }
+  const mine = ++quoteRequests
+  $onramp.set({ ...state, quotesLoading: true, error: undefined })
+  try {
+    const quote = await api.quote({
+      purchaseCurrency: purchaseCurrency.id,
+      paymentCurrency: paymentCurrency.id,
+      amount: paymentAmount.trim(),
+      network: purchaseCurrency.symbol,
+      paymentMethod,
+      ...(selectedProvider ? { provider: selectedProvider.name } : {})
+    })
+    if (mine !== quoteRequests) return null
+    $onramp.set({ ...$onramp.get(), quote, purchaseAmount: quote.purchaseAmount.amount, quotesLoading: false })
+    return quote
+  } catch (error) {
+    if (mine !== quoteRequests) return null
+    console.warn('[appkit] No onramp quote:', error)
+    $onramp.set({
+      ...$onramp.get(),
+      quote: undefined,
+      purchaseAmount: undefined,
+      quotesLoading: false,
+      error: ONRAMP_QUOTE_FAILED
+    })
+    return null
+  }
+}
+
+/**
+ * The provider's checkout page for the quoted purchase: Coinbase's from the backend's generator
+ * (the account's address on the purchase currency's network, the amount preset), meld's URL as
+ * rewritten. Undefined, with the error stored, when there is none.
+ */
+export async function checkoutUrl(): Promise<string | undefined> {
+  const state = $onramp.get()
+  const { selectedProvider, purchaseCurrency, paymentAmount } = state
+  const { address } = $account.get()
+  if (!selectedProvider || !purchaseCurrency || !address || state.checkingOut) return undefined
+  if (selectedProvider.name === 'meld') return selectedProvider.url
+  const api = client()
+  if (!api) {
+    $onramp.setKey('error', ONRAMP_UNAVAILABLE)
+    return undefined
+  }
+  const network = purchaseNetworkFor(purchaseCurrency, $network.get().activeNetwork?.id)
+  $onramp.set({ ...state, checkingOut: true, error: undefined })
+  try {
+    const url = await api.checkoutUrl({
+      destinationWallets: [{ address, blockchains: network ? [network.name] : [], assets: [purchaseCurrency.symbol] }],
+      ...(network ? { defaultNetwork: network.name } : {}),
+      partnerUserId: address,
+      defaultExperience: 'buy',
+      ...(Number(paymentAmount) > 0 ? { presetFiatAmount: Number(paymentAmount) } : {})
+    })
+    $onramp.setKey('checkingOut', false)
+    return url
+  } catch (error) {
+    console.warn('[appkit] The onramp checkout could not be opened:', error)
+    $onramp.set({ ...$onramp.get(), checkingOut: false, error: ONRAMP_CHECKOUT_FAILED })
+    return undefined
+  }
+}
+
+/** How often, and for how long, the open purchases are read again after a checkout (spec.md section 9: 4000 ms). */
+export const PURCHASE_POLL_MS = 4000
+export const PURCHASE_POLL_LIMIT_MS = 10 * 60_000
+
+let pollTimer: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * After the checkout page opened: back to Account on its Activity tab, where the purchase shows as
+ * pending; its status is read again every 4 s until no purchase is pending (or 10 minutes passed,
+ * or the account changed).
+ */
+export function followPurchase(): void {
+  if (!popToView('Account')) resetView('Account')
+  selectAccountTab('activity')
+  const caipAddress = $account.get().caipAddress
+  const started = Date.now()
+  clearTimeout(pollTimer)
+  const poll = async (): Promise<void> => {
+    if ($account.get().caipAddress !== caipAddress || Date.now() - started > PURCHASE_POLL_LIMIT_MS) return
+    const { refreshPurchases } = await import('../transactions.js')
+    const pending = await refreshPurchases()
+    if (pending || Date.now() - started < PURCHASE_POLL_MS * 3)
+      pollTimer = setTimeout(() => void poll(), PURCHASE_POLL_MS)
+  }
+  pollTimer = setTimeout(() => void poll(), PURCHASE_POLL_MS)
+}
+
+/** Restores the defaults (spec.md section 4) and stops following purchases. */
+export function resetOnramp(): void {
+  clearTimeout(quoteTimer)
+  clearTimeout(pollTimer)
+  quoteRequests++
+  $onramp.set(initialOnramp)
+}
