@@ -444,7 +444,7 @@ test('Solana: a TUSDC transfer made by the test shows in Tokens and Activity, fr
   }
 })
 
-test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see both accounts, disconnect', async () => {
+test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see both accounts, send through the session, disconnect', async () => {
   const wallet = await startTestWalletKit(stack.relay.url)
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   const EVM_ACCOUNT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -491,6 +491,39 @@ test('WalletConnect: pair from the QR view with a real wallet SDK, approve, see 
     )
     await page.reload()
     await expectText(page, 'account-caip-address', `eip155:31337:${EVM_ACCOUNT}`, 20_000)
+
+    // Send through the session: the wallet gets eth_sendTransaction on the chain, signs and sends
+    // it (here with the account's test key), answers the hash; the chain moves the amount.
+    const receiver = TEST_ACCOUNTS[3].address
+    const client = createPublicClient({ transport: http(rpc.a) })
+    const receiverBefore = await client.getBalance({ address: receiver })
+    await page.locator('appkit-account-button [data-testid="account-button"]').click()
+    await page.getByTestId('wallet-feature-send').click()
+    await page.getByTestId('send-amount-input').fill('0.5')
+    await page.getByTestId('send-receiver-input').fill(receiver)
+    await page.getByTestId('send-preview-button').click()
+    await page.getByTestId('send-preview-fee').waitFor({ timeout: 15_000 })
+    const asked = wallet.nextEvent('session_request')
+    await page.getByTestId('send-confirm-button').click()
+    const request = await asked
+    assert.equal(request.params.chainId, 'eip155:31337')
+    assert.equal(request.params.request.method, 'eth_sendTransaction')
+    const [call] = request.params.request.params
+    assert.deepEqual(call, { from: EVM_ACCOUNT, to: receiver, value: '0x6f05b59d3b20000', data: '0x' })
+    const signer = createWalletClient({
+      account: privateKeyToAccount(TEST_ACCOUNTS.find(entry => entry.address === EVM_ACCOUNT).privateKey),
+      chain: localViemChain(31337, rpc.a),
+      transport: http(rpc.a)
+    })
+    const hash = await signer.sendTransaction({ to: call.to, value: BigInt(call.value), data: call.data })
+    await wallet.kit.respondSessionRequest({
+      topic: request.topic,
+      response: { id: request.id, jsonrpc: '2.0', result: hash }
+    })
+    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 15_000 })
+    await page.getByTestId('disconnect-button').waitFor()
+    assert.equal((await client.getBalance({ address: receiver })) - receiverBefore, 500_000_000_000_000_000n)
+    await page.keyboard.press('Escape')
 
     // Disconnect: the wallet hears that the session ended.
     const deleted = wallet.nextEvent('session_delete')

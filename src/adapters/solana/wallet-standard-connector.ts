@@ -4,6 +4,7 @@ import type { Connector, ConnectorEventMap, ConnectResult } from '../../connecto
 import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { isSolanaAddress } from '../../utils/address.js'
+import { toHex } from '../../utils/base58.js'
 import { isSafeImageUrl } from '../../utils/safe-image.js'
 import {
   connectFeatureSchema,
@@ -122,7 +123,7 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
       )
       const [first] = output
       if (!first) throw new Error(`${wallet.name} returned no signature`)
-      return `0x${Array.from(first.signature, byte => byte.toString(16).padStart(2, '0')).join('')}`
+      return toHex(first.signature)
     },
 
     on(event, listener) {

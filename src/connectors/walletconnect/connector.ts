@@ -1,11 +1,17 @@
 import { ChainNotConfiguredError, ConnectorNotConnectedError } from '../../errors/connector-errors.js'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
+import * as z from 'zod/mini'
+import { decodeBase58, toBase64, toHex } from '../../utils/base58.js'
 import { readNativeBalanceFromRpc } from '../native-balance.js'
 import type { Connector, ConnectorEventMap, ConnectResult } from '../types.js'
 import type { WalletConnectController } from './controller.js'
 import { WALLET_CONNECT_CONNECTOR_ID, walletConnectInfo } from './entries.js'
 
 export { WALLET_CONNECT_CONNECTOR_ID }
+
+/** What the wallet answers: eth_sendTransaction a hash; solana_signAndSendTransaction { signature } in base58. */
+const hashSchema = z.string()
+const solanaSendSchema = z.object({ signature: z.string() })
 
 /**
  * The WalletConnect connector of one namespace over the shared session. Connecting itself goes
@@ -65,6 +71,25 @@ export function createWalletConnectConnector(
     },
 
     getBalance: address => readNativeBalanceFromRpc(network, address),
+
+    async sendTransaction(request) {
+      if (request.namespace !== namespace || !network) throw new ChainNotConfiguredError(request.namespace)
+      if (request.namespace === 'eip155') {
+        const { from, to, value, data } = request
+        const call = { from, to, value: `0x${value.toString(16)}`, data }
+        return hashSchema.parse(await controller.request(network.caipNetworkId, 'eth_sendTransaction', [call]))
+      }
+      const answer = solanaSendSchema.parse(
+        await controller.request(request.chain, 'solana_signAndSendTransaction', {
+          transaction: toBase64(request.transaction),
+          pubkey: request.from
+        })
+      )
+      const signature = decodeBase58(answer.signature)
+      if (signature?.length !== 64)
+        throw new Error('The wallet answered solana_signAndSendTransaction without a signature')
+      return toHex(signature)
+    },
 
     on(event, listener) {
       const deliver = listener as (payload: ConnectorEventMap[keyof ConnectorEventMap]) => void

@@ -6,8 +6,15 @@ import { storedWalletConnectPairing } from '../../../src/storage/keys.js'
 import { connectionsMostRecentFirst, saveConnection } from '../../../src/storage/connections.js'
 import { getRecentWallets } from '../../../src/storage/recent-wallets.js'
 import { $account } from '../../../src/stores/account.js'
-import { $connection, chooseWallet, disconnect, selectConnector } from '../../../src/stores/connection.js'
-import { $connectors, loadConnectors } from '../../../src/stores/connectors.js'
+import {
+  $connection,
+  activeConnector,
+  canSend,
+  chooseWallet,
+  disconnect,
+  selectConnector
+} from '../../../src/stores/connection.js'
+import { $connectors, getConnector, loadConnectors } from '../../../src/stores/connectors.js'
 import { $modal, openModal } from '../../../src/stores/modal.js'
 import { reconnect } from '../../../src/stores/reconnect.js'
 import { $router } from '../../../src/stores/router.js'
@@ -15,6 +22,7 @@ import { $walletConnect, resetWalletConnect, startWalletConnect } from '../../..
 import { useWalletConnectController } from '../../../src/stores/walletconnect-session.js'
 import { overrideMobile } from '../../../src/utils/device.js'
 import { FakeWalletConnectController } from '../../fixtures/fake-walletconnect-controller.js'
+import { encodeBase58 } from '../../../wallets/solana-test-wallet/base58.js'
 import { TEST_NETWORKS, setUpConnection, tearDownConnection, until } from './support.js'
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -96,6 +104,54 @@ describe('the WalletConnect store', () => {
       ['eip155', 'walletConnect'],
       ['solana', 'walletConnect']
     ])
+  })
+
+  it('sends through the session: eth_sendTransaction on the chain, solana_signAndSendTransaction (base64 in, base58 signature out)', async () => {
+    openModal({ view: 'ConnectingWalletConnect' })
+    const done = startWalletConnect({ id: 'catalog-wallet', name: 'Catalog Wallet' })
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    controller.approve(approved)
+    await done
+    expect(canSend()).to.equal(true)
+    const hash = `0x${'12'.repeat(32)}`
+    const signature = Uint8Array.from({ length: 64 }, (_, index) => index)
+    controller.answer = method => (method === 'eth_sendTransaction' ? hash : { signature: encodeBase58(signature) })
+    const evm = activeConnector()!
+    expect(await evm.sendTransaction!({ namespace: 'eip155', from: EVM, to: EVM, value: 10n, data: '0x' })).to.equal(
+      hash
+    )
+    expect(controller.requests.at(-1)).to.deep.equal({
+      caipNetworkId: 'eip155:31337',
+      method: 'eth_sendTransaction',
+      params: [{ from: EVM, to: EVM, value: '0xa', data: '0x' }]
+    })
+    const solanaConnector = getConnector('walletConnect', 'solana')!
+    const sent = await solanaConnector.sendTransaction!({
+      namespace: 'solana',
+      from: SOL,
+      chain: solanaLocal.caipNetworkId,
+      transaction: Uint8Array.of(1, 2, 3)
+    })
+    expect(sent).to.equal(`0x${Array.from(signature, byte => byte.toString(16).padStart(2, '0')).join('')}`)
+    expect(controller.requests.at(-1)).to.deep.equal({
+      caipNetworkId: solanaLocal.caipNetworkId,
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: 'AQID', pubkey: SOL }
+    })
+    // An answer without a signature is an error, not a sent transfer.
+    controller.answer = () => ({ signature: '1' })
+    let failed: unknown
+    try {
+      await solanaConnector.sendTransaction!({
+        namespace: 'solana',
+        from: SOL,
+        chain: solanaLocal.caipNetworkId,
+        transaction: Uint8Array.of(1)
+      })
+    } catch (error) {
+      failed = error
+    }
+    expect(failed).to.be.instanceOf(Error)
   })
 
   it('a wallet that declines shows “Connection declined” and Try again makes a new proposal', async () => {
