@@ -129,3 +129,67 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 50
     await new Promise(resolve => setTimeout(resolve, 50))
   }
 }
+
+export interface JsonRpcRequest {
+  method: string
+  params: unknown[]
+}
+
+/** What a proxy's `answer` returns to answer a request itself; undefined forwards it. */
+export type JsonRpcAnswer = { result: unknown } | { error: { code: number; message: string } } | undefined
+
+/**
+ * A JSON-RPC proxy on 127.0.0.1 (a free port) in front of `target`: `answer` may answer a request
+ * itself, anything else goes to `target` as it is. It answers CORS like hardhat does, so a page can
+ * use it as a chain's RPC URL. For the cases a real node does not produce on demand (a gas estimate
+ * that lets a reverting call be mined, a node without evm_snapshot).
+ */
+export function rpcProxy(
+  target: string,
+  answer: (request: JsonRpcRequest) => JsonRpcAnswer
+): Promise<{ url: string; close(): Promise<void> }> {
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': 'Content-Type'
+  }
+  const server = createServer((request, response) => {
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, cors).end()
+      return
+    }
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks).toString('utf8')
+        const parsed = JSON.parse(body) as { id?: unknown; method?: unknown; params?: unknown }
+        const own =
+          !Array.isArray(parsed) && typeof parsed.method === 'string'
+            ? answer({ method: parsed.method, params: Array.isArray(parsed.params) ? parsed.params : [] })
+            : undefined
+        const text = own
+          ? JSON.stringify({ jsonrpc: '2.0', id: parsed.id ?? null, ...own })
+          : await (await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).text()
+        response.writeHead(200, { 'Content-Type': 'application/json', ...cors }).end(text)
+      })().catch((error: unknown) => {
+        response.writeHead(502, cors).end(String(error))
+      })
+    })
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>(done => {
+            server.closeAllConnections()
+            server.close(() => done())
+          })
+      })
+    })
+  })
+}

@@ -4,6 +4,7 @@
  *   import { installDevWallet } from '../wallets/dev-wallet/index.js'
  *   const wallet = installDevWallet()                      // local chains 31337 and 31338, account #1
  *   const wallet = installDevWallet({ autoApprove: true })  // scripted use: no panel
+ *   const wallet = installDevWallet({ atomic: true })       // EIP-5792 batches all-or-nothing
  *
  * It holds one of hardhat's public test accounts (TEST KEYS ONLY) and asks for approval in its own
  * panel (data-testid `dev-wallet-approve` / `dev-wallet-reject`) before connecting, signing or
@@ -47,6 +48,13 @@ export interface DevWalletOptions {
   injectWindowEthereum?: boolean
   /** Check the current chain's RPC at once, emitting `connect` when it answers (default true). */
   probe?: boolean
+  /**
+   * Execute wallet_sendCalls batches all-or-nothing and report EIP-5792 `atomic: supported` (default
+   * false: the calls go one after another, `atomic: unsupported`). It rolls a failed batch back with
+   * hardhat's evm_snapshot / evm_revert, which also undoes anything else mined on that chain
+   * meanwhile: a test-bench guarantee for the local chains, not a real wallet's.
+   */
+  atomic?: boolean
 }
 
 export interface Eip6963ProviderInfo {
@@ -96,7 +104,8 @@ export function installDevWallet(options: DevWalletOptions = {}): DevWallet {
     defaultChainId,
     walletName: DEV_WALLET_NAME,
     autoApprove: options.autoApprove,
-    storageKey: options.storageKey ?? 'appkit-dev-wallet'
+    storageKey: options.storageKey ?? 'appkit-dev-wallet',
+    atomic: options.atomic ?? false
   })
   const info: Eip6963ProviderInfo = Object.freeze({
     uuid: crypto.randomUUID(),

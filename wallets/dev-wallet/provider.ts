@@ -46,6 +46,12 @@ export interface DevWalletProviderOptions {
   walletName: string
   autoApprove?: AutoApprove
   storageKey: string
+  /**
+   * Executes wallet_sendCalls batches all-or-nothing (EIP-5792 `atomic: supported`), by taking an
+   * `evm_snapshot` before the batch and going back to it with `evm_revert` when a call fails: only a
+   * hardhat or anvil node can do that. Default false: the calls go one after another.
+   */
+  atomic?: boolean
 }
 
 export interface RequestArguments {
@@ -71,7 +77,28 @@ interface CallBatch {
   /** Calls that were never sent (an earlier one failed to send). */
   unsent: number
   error?: string
+  /** Executed all-or-nothing: the status's `atomic`. */
+  atomic: boolean
+  /**
+   * An atomic batch that was rolled back with evm_revert: its transactions are gone from the chain,
+   * so the status is this one for good (400: a call could not be sent or mined, 500: one reverted).
+   */
+  rolledBack?: 400 | 500
 }
+
+/** The fields of an eth_getTransactionReceipt answer that wallet_getCallsStatus reports. */
+interface RpcReceipt {
+  status: Hex
+  logs: { address: Hex; data: Hex; topics: Hex[] }[]
+  blockHash: Hex
+  blockNumber: Hex
+  gasUsed: Hex
+  transactionHash: Hex
+}
+
+/** How long an atomic batch waits for each call's receipt (hardhat's automine answers at once). */
+const RECEIPT_TIMEOUT_MS = 30_000
+const RECEIPT_POLL_MS = 100
 
 /** Methods proxied to the chain as they are; anything else that is not handled here is refused. */
 const READ_METHOD = /^(eth_|net_|web3_)/
@@ -139,6 +166,20 @@ function describeMessage(data: Hex | string): string {
   return data
 }
 
+/**
+ * The hash of a transaction that was mined although eth_sendRawTransaction answered an error:
+ * hardhat mines a transaction that reverts, then answers with the revert and `data.txHash`.
+ */
+function minedHash(error: unknown): Hex | undefined {
+  if (!(error instanceof ProviderRpcError) || !isRecord(error.data)) return undefined
+  const { txHash } = error.data
+  return typeof txHash === 'string' && isHex(txHash) ? txHash : undefined
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 function truncate(text: string, max = 400): string {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text
 }
@@ -172,6 +213,9 @@ export class DevWalletProvider extends Emitter {
   #reachable: boolean | undefined
   #pendingConnect: Promise<Address[]> | undefined
   #batches = new Map<string, CallBatch>()
+  #atomic: boolean
+  /** Per chain, the last send in line (atomic mode only): see #inLine. */
+  #sendLines = new Map<number, Promise<unknown>>()
 
   constructor(options: DevWalletProviderOptions) {
     super()
@@ -186,6 +230,7 @@ export class DevWalletProvider extends Emitter {
       placement: 'right',
       autoApprove: options.autoApprove
     })
+    this.#atomic = options.atomic ?? false
     this.#state = this.#load()
   }
 
@@ -560,7 +605,20 @@ export class DevWalletProvider extends Emitter {
     const chainId = this.#state.chainId
     const described = this.#describeTransaction(tx, chainId)
     await this.#ask(described)
-    return this.sendTransaction(tx, chainId)
+    return this.#inLine(chainId, () => this.sendTransaction(tx, chainId))
+  }
+
+  /**
+   * In atomic mode, runs the wallet's sends on a chain one at a time: a failed atomic batch goes
+   * back to its snapshot with evm_revert, which would also undo a transaction of this wallet that
+   * was mined meanwhile (after the app got its hash). Without the option it just runs `send`.
+   */
+  #inLine<T>(chainId: number, send: () => Promise<T>): Promise<T> {
+    if (!this.#atomic) return send()
+    const previous = this.#sendLines.get(chainId) ?? Promise.resolve()
+    const run = previous.then(send)
+    this.#sendLines.set(chainId, run.catch(() => undefined))
+    return run
   }
 
   /** Fills nonce, gas and fees from the chain, signs locally and sends it raw. No approval here. */
@@ -620,7 +678,7 @@ export class DevWalletProvider extends Emitter {
     const result: Record<Hex, Record<string, unknown>> = {}
     for (const chain of this.chains) {
       if (wanted && !wanted.has(chain.chainId)) continue
-      result[numberToHex(chain.chainId)] = { atomic: { status: 'unsupported' } }
+      result[numberToHex(chain.chainId)] = { atomic: { status: this.#atomic ? 'supported' : 'unsupported' } }
     }
     return result
   }
@@ -635,7 +693,7 @@ export class DevWalletProvider extends Emitter {
     if (!this.#chain(chainId)) {
       throw new ProviderRpcError(ERROR_CODES.unsupportedChain, `Unsupported chain id: ${numberToHex(chainId)}`)
     }
-    if (request.atomicRequired === true) {
+    if (request.atomicRequired === true && !this.#atomic) {
       throw new ProviderRpcError(ERROR_CODES.atomicityUnsupported, 'The Dev Wallet sends calls one after another: atomic execution is not supported.')
     }
     const required = [request.capabilities, ...request.calls.map(call => (isRecord(call) ? call.capabilities : undefined))]
@@ -657,6 +715,7 @@ export class DevWalletProvider extends Emitter {
       details: [
         ['From', this.account.address],
         ['Network', this.#chainLabel(chainId)],
+        ...(this.#atomic ? ([['Execution', 'atomic: every call or none']] as [string, string][]) : []),
         ...calls.map((call, index): [string, string] => {
           const value = optionalQuantity(call.value, 'value') ?? 0n
           const data = optionalHex(call.data, 'data') ?? '0x'
@@ -664,19 +723,99 @@ export class DevWalletProvider extends Emitter {
         })
       ]
     })
-    const batch: CallBatch = { id, chainId, hashes: [], unsent: 0 }
+    const batch = this.#atomic
+      ? await this.#inLine(chainId, () => this.#sendAtomically(id, chainId, calls, request.atomicRequired === true))
+      : await this.#sendOneAfterAnother(id, chainId, calls)
+    this.#batches.set(id, batch)
+    return { id }
+  }
+
+  /** The calls in order; the first that fails to send ends the batch (the earlier ones stay sent). */
+  async #sendOneAfterAnother(id: string, chainId: number, calls: readonly TransactionParams[]): Promise<CallBatch> {
+    const batch: CallBatch = { id, chainId, hashes: [], unsent: 0, atomic: false }
     for (const [index, call] of calls.entries()) {
       try {
         batch.hashes.push(await this.sendTransaction(call, chainId))
       } catch (error) {
         if (batch.hashes.length === 0) throw error
         batch.unsent = calls.length - index
-        batch.error = error instanceof Error ? error.message : String(error)
+        batch.error = errorMessage(error)
         break
       }
     }
-    this.#batches.set(id, batch)
-    return { id }
+    return batch
+  }
+
+  /**
+   * All-or-nothing on a hardhat (or anvil) node: a snapshot, then the calls one after another, each
+   * mined before the next is sent; if one cannot be sent, is not mined or reverts, the chain goes
+   * back to the snapshot, so none of the batch's effects (nor its gas) remain.
+   */
+  async #sendAtomically(id: string, chainId: number, calls: readonly TransactionParams[], required: boolean): Promise<CallBatch> {
+    const snapshot = await this.#snapshot(chainId)
+    if (snapshot === undefined) {
+      // EIP-5792: with atomicRequired the wallet must refuse what it cannot make atomic; without it,
+      // it may send the calls one after another (and says atomic: false in the status).
+      if (!required) return this.#sendOneAfterAnother(id, chainId, calls)
+      throw new ProviderRpcError(
+        ERROR_CODES.atomicityUnsupported,
+        `${this.#chainLabel(chainId)} does not answer evm_snapshot: the Dev Wallet cannot undo a failed batch there, so it cannot send one atomically.`
+      )
+    }
+    const hashes: Hex[] = []
+    const fail = (status: 400 | 500, error: string) =>
+      this.#rollBack({ id, chainId, hashes, unsent: calls.length - hashes.length, atomic: true, error }, snapshot, status)
+    for (const [index, call] of calls.entries()) {
+      const sent = await this.sendTransaction(call, chainId).then(
+        hash => ({ hash, error: undefined as unknown }),
+        (error: unknown) => ({ hash: minedHash(error), error })
+      )
+      if (sent.hash === undefined) {
+        // Nothing was sent yet: nothing to undo, and the app gets the node's error, as without the option.
+        if (hashes.length === 0) throw sent.error
+        return fail(400, `call ${index} could not be sent: ${errorMessage(sent.error)}`)
+      }
+      hashes.push(sent.hash)
+      const receipt = await this.#waitForReceipt(chainId, sent.hash).catch(() => null)
+      if (receipt?.status === '0x1') continue
+      return receipt ? fail(500, `call ${index} reverted onchain (${sent.hash})`) : fail(400, `call ${index} (${sent.hash}) has no receipt`)
+    }
+    return { id, chainId, hashes, unsent: 0, atomic: true }
+  }
+
+  /** hardhat's (and anvil's) evm_snapshot id; undefined when the chain's RPC has no such method. */
+  async #snapshot(chainId: number): Promise<Hex | undefined> {
+    try {
+      const id = await this.#rpc(chainId, 'evm_snapshot')
+      return typeof id === 'string' && isHex(id) ? id : undefined
+    } catch (error) {
+      // An unreachable chain is not a chain without snapshots: that error goes to the app as it is.
+      if (error instanceof ProviderRpcError && error.code === ERROR_CODES.chainDisconnected) throw error
+      return undefined
+    }
+  }
+
+  /** The call's receipt once mined; null when it is not mined in time. */
+  async #waitForReceipt(chainId: number, hash: Hex): Promise<RpcReceipt | null> {
+    const end = Date.now() + RECEIPT_TIMEOUT_MS
+    for (;;) {
+      const receipt = (await this.#rpc(chainId, 'eth_getTransactionReceipt', [hash])) as RpcReceipt | null
+      if (receipt || Date.now() > end) return receipt
+      await new Promise(resolve => setTimeout(resolve, RECEIPT_POLL_MS))
+    }
+  }
+
+  /**
+   * Goes back to the batch's snapshot. Should the node refuse, what was mined stays on chain, and the
+   * batch is reported as it is there: from its receipts, and not as atomic.
+   */
+  async #rollBack(batch: CallBatch, snapshot: Hex, status: 400 | 500): Promise<CallBatch> {
+    const reverted = await this.#rpc(batch.chainId, 'evm_revert', [snapshot]).then(
+      result => result === true,
+      () => false
+    )
+    if (reverted) return { ...batch, hashes: [], unsent: 0, rolledBack: status }
+    return { ...batch, atomic: false, error: `${batch.error ?? 'the batch failed'}; evm_revert to ${snapshot} failed, so its mined calls remain` }
   }
 
   async #getCallsStatus(params: readonly unknown[]) {
@@ -685,11 +824,13 @@ export class DevWalletProvider extends Emitter {
     if (!batch) throw new ProviderRpcError(ERROR_CODES.unknownBundle, `Unknown bundle id: ${String(id)}`)
     const receipts = (await Promise.all(
       batch.hashes.map(hash => this.#rpc(batch.chainId, 'eth_getTransactionReceipt', [hash]))
-    )) as ({ status: Hex; logs: { address: Hex; data: Hex; topics: Hex[] }[]; blockHash: Hex; blockNumber: Hex; gasUsed: Hex; transactionHash: Hex } | null)[]
+    )) as (RpcReceipt | null)[]
     const mined = receipts.filter(receipt => receipt !== null)
     const succeeded = mined.filter(receipt => receipt.status === '0x1').length
     let status: number
-    if (mined.length < receipts.length) status = 100
+    // A rolled-back batch has no transactions left on chain, so no receipts either.
+    if (batch.rolledBack) status = batch.rolledBack
+    else if (mined.length < receipts.length) status = 100
     else if (succeeded === receipts.length && batch.unsent === 0) status = 200
     else if (succeeded === 0) status = 500
     else status = 600
@@ -697,7 +838,7 @@ export class DevWalletProvider extends Emitter {
       version: '2.0.0',
       id: batch.id,
       chainId: numberToHex(batch.chainId),
-      atomic: false,
+      atomic: batch.atomic,
       status,
       receipts: mined.map(receipt => ({
         logs: receipt.logs.map(log => ({ address: log.address, data: log.data, topics: log.topics })),

@@ -1,6 +1,6 @@
 /**
  * The test page of test/wallets/*.test.ts: both test wallets, configured from the query string
- * (`?chainA=<rpc>&chainB=<rpc>&solana=<rpc>`), and `window.walletTest`, through which the tests
+ * (`?chainA=<rpc>&chainB=<rpc>&solana=<rpc>`, and `&atomic=1` for the Dev Wallet's atomic option), and `window.walletTest`, through which the tests
  * call them the way an app would: the EIP-1193 provider it found by EIP-6963, and the Solana wallet
  * it found with the Wallet Standard's getWallets(). Results cross to the test as plain JSON.
  */
@@ -25,7 +25,7 @@ window.addEventListener('eip6963:announceProvider', event => {
 const chains: DevWalletChain[] = []
 if (query.get('chainA')) chains.push({ chainId: 31337, rpcUrl: query.get('chainA')!, name: 'Local A' })
 if (query.get('chainB')) chains.push({ chainId: 31338, rpcUrl: query.get('chainB')!, name: 'Local B' })
-installDevWallet(chains.length ? { chains } : {})
+installDevWallet({ ...(chains.length ? { chains } : {}), ...(query.get('atomic') === '1' ? { atomic: true } : {}) })
 installSolanaTestWallet(query.get('solana') ? { rpcUrl: query.get('solana')! } : {})
 
 const events: { event: string; args: unknown[] }[] = []
