@@ -15,6 +15,9 @@ export interface TestWallets {
 export function installTestWallets(): TestWallets | undefined {
   if (!demoConfig.testWallets) return undefined
   const dev = installDevWallet({
+    // ?dev-wallet-atomic=1: the wallet batches EIP-5792 calls atomically (the kit then sends an
+    // approval and a swap as one wallet_sendCalls).
+    atomic: new URLSearchParams(location.search).get('dev-wallet-atomic') === '1',
     chains: [
       { chainId: 31337, rpcUrl: demoConfig.chainARpc, name: 'Local Chain A' },
       { chainId: 31338, rpcUrl: demoConfig.chainBRpc, name: 'Local Chain B' }

@@ -60,20 +60,8 @@ export const CONNECTOR_ORDER = [
   'recommended'
 ] as const
 
-export const SWAP_NETWORKS = [
-  'eip155:1',
-  'eip155:42161',
-  'eip155:10',
-  'eip155:324',
-  'eip155:8453',
-  'eip155:56',
-  'eip155:137',
-  'eip155:100',
-  'eip155:43114',
-  'eip155:250',
-  'eip155:8217',
-  'eip155:1313161554'
-] as const
+// The swap networks (spec.md section 9) are in src/stores/swap/rules.ts: this module is in the first
+// load, and only the Swap flow needs them.
 
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 

@@ -2,7 +2,7 @@
  * The modal's views: spec.md section 2, plus `Networks` (the network list behind the network
  * button), `WalletReceive` (the Account view's Receive: the address as a QR code), and the Send
  * form with its preview (`WalletSend`, `WalletSendPreview`), and Buy: the onramp providers and the
- * purchase with its quote (`OnRampProviders`, `OnRampBuy`).
+ * purchase with its quote (`OnRampProviders`, `OnRampBuy`), and the swap's preview (`SwapPreview`).
  */
 export const VIEW_NAMES = [
   'Connect',
@@ -25,7 +25,8 @@ export const VIEW_NAMES = [
   'WalletSend',
   'WalletSendPreview',
   'OnRampProviders',
-  'OnRampBuy'
+  'OnRampBuy',
+  'SwapPreview'
 ] as const
 
 export type ViewName = (typeof VIEW_NAMES)[number]

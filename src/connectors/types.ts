@@ -90,6 +90,11 @@ export interface Connector extends ConnectorInfo {
    * Absent on connectors that cannot send yet: the kit then offers no Send.
    */
   sendTransaction?(request: TransactionRequest): Promise<string>
+  /**
+   * A request to an EVM wallet as EIP-1193 has it (wallet_getCapabilities, wallet_sendCalls,
+   * wallet_getCallsStatus for EIP-5792 batches); what it answers is for the caller to parse.
+   */
+  evmRequest?(method: string, params: readonly unknown[]): Promise<unknown>
   /** Follows a wallet event; returns the function that stops following it. */
   on<E extends ConnectorEvent>(event: E, listener: (payload: ConnectorEventMap[E]) => void): () => void
 }

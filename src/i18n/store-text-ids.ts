@@ -29,6 +29,16 @@ import {
   ONRAMP_QUOTE_FAILED,
   ONRAMP_UNAVAILABLE
 } from '../stores/onramp/texts.js'
+import {
+  APPROVAL_FAILED,
+  GAS_PRICE_NOT_SUPPORTED,
+  SWAP_DECLINED,
+  SWAP_DONE,
+  SWAP_FAILED,
+  SWAP_INVALID_SLIPPAGE,
+  SWAP_NO_QUOTE,
+  SWAPS_NOT_SUPPORTED
+} from '../stores/swap/texts.js'
 
 const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
 
@@ -72,5 +82,13 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [ONRAMP_AMOUNT_OUT_OF_LIMITS]: 'error.onrampLimits',
   [ONRAMP_QUOTE_FAILED]: 'error.onrampQuote',
   [ONRAMP_CHECKOUT_FAILED]: 'error.onrampCheckout',
-  [ONRAMP_UNAVAILABLE]: 'error.onrampUnavailable'
+  [ONRAMP_UNAVAILABLE]: 'error.onrampUnavailable',
+  [SWAPS_NOT_SUPPORTED]: 'error.swapsNotSupported',
+  [GAS_PRICE_NOT_SUPPORTED]: 'error.gasPriceNotSupported',
+  [SWAP_INVALID_SLIPPAGE]: 'error.slippage',
+  [SWAP_NO_QUOTE]: 'error.swapQuote',
+  [SWAP_FAILED]: 'error.swapFailed',
+  [SWAP_DECLINED]: 'error.swapDeclined',
+  [SWAP_DONE]: 'toast.swapDone',
+  [APPROVAL_FAILED]: 'error.approvalFailed'
 }

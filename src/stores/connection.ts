@@ -19,6 +19,7 @@ import { $network } from './network.js'
 import { $router, pushView, resetView } from './router.js'
 import { selectConnector } from './connection-loader.js'
 import { activeSession, allSessions, closeAllSessions, endSession, replaceSession, sessionOf } from './sessions.js'
+import { isSwapNetwork } from './swap/rules.js'
 import { showError } from './toast.js'
 import { walletConnectConnectors } from './walletconnect-session.js'
 import type { WalletConnectWallet } from '../connectors/walletconnect/types.js'
@@ -55,6 +56,15 @@ export function canSend(): boolean {
 export function canBuy(): boolean {
   const namespace = activeSession()?.connector.namespace
   return namespace === 'eip155' || namespace === 'solana'
+}
+
+/** Whether the shown connection may swap: an EVM connection that can send, on a swap network. */
+export function canSwap(): boolean {
+  return (
+    canSend() &&
+    activeSession()?.connector.namespace === 'eip155' &&
+    isSwapNetwork($network.get().activeNetwork?.caipNetworkId)
+  )
 }
 
 function fail(connectorId: string | undefined, error: unknown): void {

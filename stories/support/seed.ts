@@ -23,6 +23,7 @@ import { $nfts } from '../../src/stores/nfts.js'
 import { evmNfts } from '../../test/fixtures/nfts.js'
 import { $send, initialSend, type SendState } from '../../src/stores/send/form.js'
 import { $onramp, initialOnramp, type OnrampState } from '../../src/stores/onramp/onramp.js'
+import { $swap, initialSwap, type SwapState } from '../../src/stores/swap/swap.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -46,6 +47,8 @@ export interface Seed {
   readonly send?: Partial<SendState>
   /** The Buy flow: the provider chosen, the options, the amount typed, the quote, loading or an error. */
   readonly onramp?: Partial<OnrampState>
+  /** The Swap flow: the tokens, what was chosen and typed, the quote, executing or an error. */
+  readonly swap?: Partial<SwapState>
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -88,6 +91,7 @@ export function seedKit(seed: Seed = {}): void {
   })
   $send.set({ ...initialSend, ...seed.send })
   $onramp.set({ ...initialOnramp, ...seed.onramp })
+  $swap.set({ ...initialSwap, ...seed.swap })
 }
 
 /** Seeds the stores and opens the modal on a view. */

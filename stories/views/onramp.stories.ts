@@ -3,7 +3,7 @@ import type { OnrampQuoteResponse } from '../../src/api/schemas/onramp.js'
 import { ONRAMP_PROVIDER_CATALOG } from '../../src/stores/onramp/defaults.js'
 import { ONRAMP_AMOUNT_OUT_OF_LIMITS, ONRAMP_QUOTE_FAILED } from '../../src/stores/onramp/texts.js'
 import { connectedEvmAccount } from '../../test/fixtures/accounts.js'
-import { expectedText, isShownAs } from '../support/localized.js'
+import { expectPart, part } from '../support/expect-part.js'
 import { modalStory } from '../support/modal-story.js'
 
 const evm = { account: connectedEvmAccount }
@@ -17,16 +17,6 @@ const quote: OnrampQuoteResponse = {
   paymentSubtotal: { amount: '98.25', currency: 'USD' },
   paymentTotal: { amount: '100.00', currency: 'USD' },
   purchaseAmount: { amount: '98.25', currency: 'USDC' }
-}
-
-const part = (view: HTMLElement, id: string) => view.shadowRoot?.querySelector<HTMLElement>(`[data-testid="${id}"]`)
-
-/** Checks a part's text in the active locale. */
-function expectPart(id: string, english: string) {
-  return (view: HTMLElement): void => {
-    const shown = part(view, id)?.textContent?.trim()
-    if (!isShownAs(shown, english)) throw new Error(`${id} shows "${shown}", expected ${expectedText(english)}`)
-  }
 }
 
 /** Buy: the onramp providers, then what to buy, how to pay, the amount and its quote, and checkout. */

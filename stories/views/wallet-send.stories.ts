@@ -11,15 +11,13 @@ import { FAKE_ADDRESS_2 } from '../../test/fixtures/eip1193-provider.js'
 import { solana } from '../../src/networks/definitions.js'
 import { SOLANA_ADDRESS_2 } from '../../test/fixtures/standard-wallet.js'
 import { evmTokenBalances, solanaTokenBalances } from '../../test/fixtures/tokens.js'
-import { expectedText, isShownAs } from '../support/localized.js'
+import { expectPart, part } from '../support/expect-part.js'
 import { modalStory } from '../support/modal-story.js'
 
 const ETH = evmTokenBalances[0] as TokenBalance
 const USDC = evmTokenBalances[1] as TokenBalance
 const SOL = solanaTokenBalances[0] as TokenBalance
 const evm = { account: connectedEvmAccount }
-
-const part = (view: HTMLElement, id: string) => view.shadowRoot?.querySelector<HTMLElement>(`[data-testid="${id}"]`)
 
 /** Checks what the form holds: the chosen token's option, the amount and the receiver typed. */
 function expectForm(token: string, amount: string, receiver: string) {
@@ -31,15 +29,6 @@ function expectForm(token: string, amount: string, receiver: string) {
     if (typedAmount !== amount) throw new Error(`the amount is "${typedAmount}", expected "${amount}"`)
     const typedReceiver = (part(view, 'send-receiver-input') as HTMLInputElement | undefined)?.value
     if (typedReceiver !== receiver) throw new Error(`the receiver is "${typedReceiver}", expected "${receiver}"`)
-  }
-}
-
-/** Checks a part's text in the active locale. */
-function expectPart(id: string, english: string, also?: (view: HTMLElement) => void) {
-  return (view: HTMLElement): void => {
-    const shown = part(view, id)?.textContent?.trim()
-    if (!isShownAs(shown, english)) throw new Error(`${id} shows "${shown}", expected ${expectedText(english)}`)
-    also?.(view)
   }
 }
 

@@ -2,10 +2,11 @@
 // problems recorded, and connecting a test wallet from the host button.
 
 /**
- * Opens the demo at `siteUrl` in `context`; `problems` collects uncaught errors, console errors,
- * failed requests and HTTP errors (each test asserts it stays empty).
+ * Opens the demo at `siteUrl` in `context` (with `query`, such as '?dev-wallet-atomic=1');
+ * `problems` collects uncaught errors, console errors, failed requests and HTTP errors (each test
+ * asserts it stays empty).
  */
-export async function openDemo(siteUrl, context) {
+export async function openDemo(siteUrl, context, query = '') {
   const page = await context.newPage()
   const problems = []
   page.on('pageerror', error => problems.push(`uncaught: ${error.message}`))
@@ -21,7 +22,7 @@ export async function openDemo(siteUrl, context) {
   page.on('response', response => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`)
   })
-  await page.goto(`${siteUrl}/`)
+  await page.goto(`${siteUrl}/${query}`)
   await page.locator('appkit-button').waitFor()
   return { page, problems }
 }

@@ -32,7 +32,7 @@ function truncated(decimal) {
 
 const text = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
 
-const openDemo = context => openDemoPage(stack.site.url, context)
+const openDemo = (context, query) => openDemoPage(stack.site.url, context, query)
 
 /** Connects a test wallet; the Account view then offers Send. */
 async function connectForSend(page, wallet) {
@@ -250,6 +250,87 @@ test('buy tUSDC through the sandbox onramp: the quote, the checkout window, the 
       .and(page.locator('[data-status="confirmed"]'))
       .waitFor({ timeout: 30_000 })
     await checkout.close()
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+function tokenBalance(token, owner) {
+  return evm().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+}
+
+test('swap tUSDC -> TT with the approve step through the transaction stack: the chain moves what the quote said, within slippage', async () => {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context)
+    await connectForSend(page, 'dev')
+    await page.getByTestId('wallet-feature-swaps').click()
+    const source = page.getByTestId('swap-source-token')
+    await source.locator('option', { hasText: 'tUSDC' }).waitFor({ state: 'attached', timeout: 15_000 })
+    await source.selectOption({ label: 'tUSDC' })
+    await page.getByTestId('swap-to-token').selectOption({ label: 'TT' })
+    await page.getByTestId('swap-source-amount').fill('10')
+    await page.getByTestId('swap-minimum').waitFor({ timeout: 15_000 })
+    const quoted = parseUnits(await text(page, 'swap-to-amount'), 18)
+    const [usdcBefore, ttBefore] = await Promise.all([
+      tokenBalance(CONTRACTS.tUSDC, DEV_WALLET_ADDRESS),
+      tokenBalance(CONTRACTS.TT, DEV_WALLET_ADDRESS)
+    ])
+    await page.getByTestId('swap-review-button').click()
+    await page.getByTestId('swap-preview-minimum').waitFor()
+    await page.getByTestId('swap-confirm-button').click()
+    // The router may not spend tUSDC yet: the approval first, then the swap, each approved in the wallet.
+    await page.getByTestId('approve-button').click()
+    await page.getByTestId('dev-wallet-approve').click()
+    await page.getByTestId('dev-wallet-approve').click({ timeout: 20_000 })
+    await page.getByTestId('toast-message').filter({ hasText: 'Swap completed' }).waitFor({ timeout: 20_000 })
+    await page.getByTestId('disconnect-button').waitFor()
+    const [usdcAfter, ttAfter] = await Promise.all([
+      tokenBalance(CONTRACTS.tUSDC, DEV_WALLET_ADDRESS),
+      tokenBalance(CONTRACTS.TT, DEV_WALLET_ADDRESS)
+    ])
+    assert.equal(usdcBefore - usdcAfter, parseUnits('10', 6))
+    const received = ttAfter - ttBefore
+    assert.ok(received >= (quoted * 99n) / 100n && received <= quoted, `received ${received}, quoted ${quoted}`)
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('swap TT back to tUSDC through one atomic wallet_sendCalls (the Dev Wallet batches): one approval in the wallet, the chain moves what the quote said', async () => {
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems } = await openDemo(context, '?dev-wallet-atomic=1')
+    await connectForSend(page, 'dev')
+    await page.getByTestId('wallet-feature-swaps').click()
+    const source = page.getByTestId('swap-source-token')
+    await source.locator('option', { hasText: 'TT' }).waitFor({ state: 'attached', timeout: 15_000 })
+    await source.selectOption({ label: 'TT' })
+    await page.getByTestId('swap-to-token').selectOption({ label: 'tUSDC' })
+    await page.getByTestId('swap-source-amount').fill('2')
+    await page.getByTestId('swap-minimum').waitFor({ timeout: 15_000 })
+    const quoted = parseUnits(await text(page, 'swap-to-amount'), 6)
+    const [ttBefore, usdcBefore] = await Promise.all([
+      tokenBalance(CONTRACTS.TT, DEV_WALLET_ADDRESS),
+      tokenBalance(CONTRACTS.tUSDC, DEV_WALLET_ADDRESS)
+    ])
+    await page.getByTestId('swap-review-button').click()
+    await page.getByTestId('swap-confirm-button').click()
+    // One request in the wallet: the approval and the swap together; no ApproveTransaction view.
+    await page.getByTestId('dev-wallet-approve').waitFor({ timeout: 20_000 })
+    assert.equal(await text(page, 'dev-wallet-method'), 'wallet_sendCalls')
+    await page.getByTestId('dev-wallet-approve').click()
+    await page.getByTestId('toast-message').filter({ hasText: 'Swap completed' }).waitFor({ timeout: 30_000 })
+    assert.equal(await page.getByTestId('approve-button').count(), 0)
+    const [ttAfter, usdcAfter] = await Promise.all([
+      tokenBalance(CONTRACTS.TT, DEV_WALLET_ADDRESS),
+      tokenBalance(CONTRACTS.tUSDC, DEV_WALLET_ADDRESS)
+    ])
+    assert.equal(ttBefore - ttAfter, parseUnits('2', 18))
+    const received = usdcAfter - usdcBefore
+    assert.ok(received >= (quoted * 99n) / 100n && received <= quoted, `received ${received}, quoted ${quoted}`)
     assert.deepEqual(problems, [])
   } finally {
     await context.close()

@@ -108,6 +108,8 @@ export function createEip1193Connector(options: Eip1193ConnectorOptions): Connec
       return parseQuantity('eth_getBalance', await request('eth_getBalance', [address, 'latest']))
     },
 
+    evmRequest: (method, params) => request(method, params),
+
     async sendTransaction(transaction) {
       if (transaction.namespace !== 'eip155') throw new ChainNotConfiguredError(transaction.namespace)
       const { from, to, value, data } = transaction

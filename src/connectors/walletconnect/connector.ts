@@ -72,6 +72,11 @@ export function createWalletConnectConnector(
 
     getBalance: address => readNativeBalanceFromRpc(network, address),
 
+    async evmRequest(method, params) {
+      if (namespace !== 'eip155' || !network) throw new ChainNotConfiguredError(namespace)
+      return controller.request(network.caipNetworkId, method, params)
+    },
+
     async sendTransaction(request) {
       if (request.namespace !== namespace || !network) throw new ChainNotConfiguredError(request.namespace)
       if (request.namespace === 'eip155') {

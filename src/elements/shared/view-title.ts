@@ -24,6 +24,8 @@ export function viewTitle(view: ViewName): string {
       return msg('Switch Chain', { id: 'switchActiveChain.title' })
     case 'Swap':
       return msg('Swap', { id: 'swap.title' })
+    case 'SwapPreview':
+      return msg('Review Swap', { id: 'swapPreview.title' })
     case 'ApproveTransaction':
       return msg('Approve Transaction', { id: 'approveTransaction.title' })
     case 'SIWXSignMessage':

@@ -28,6 +28,7 @@ export const VIEW_REGISTRY: Record<ViewName, ViewEntry> = {
   SwitchActiveChain: { tag: 'w3m-switch-active-chain-view', load: () => import('./w3m-switch-active-chain-view.js') },
   UnsupportedChain: { tag: 'w3m-unsupported-chain-view', load: () => import('./w3m-unsupported-chain-view.js') },
   Swap: { tag: 'w3m-swap-view', load: () => import('./w3m-swap-view.js') },
+  SwapPreview: { tag: 'w3m-swap-preview-view', load: () => import('./w3m-swap-preview-view.js') },
   WalletReceive: { tag: 'w3m-wallet-receive-view', load: () => import('./w3m-wallet-receive-view.js') },
   WalletSend: { tag: 'w3m-wallet-send-view', load: () => import('./w3m-wallet-send-view.js') },
   WalletSendPreview: {

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit'
 import { msg } from '../../i18n/msg.js'
 import { $account, type AccountState } from '../../stores/account.js'
 import { copyAddress } from '../../stores/account-details.js'
-import { canBuy, canSend, disconnect } from '../../stores/connection.js'
+import { canBuy, canSend, canSwap, disconnect } from '../../stores/connection.js'
 import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { $options } from '../../stores/options.js'
@@ -46,13 +46,13 @@ type WalletFeature = Features['walletFeaturesOrder'][number]
 
 /**
  * The wallet features whose view exists, with the view they open, their label and whether the
- * connection allows them. Swap joins when its views do: until then their buttons are
- * absent, never dead.
+ * connection allows them (Swap only on a swap network).
  */
 const WALLET_FEATURE_VIEWS: Partial<
   Record<WalletFeature, { view: ViewName; label: () => string; available?: () => boolean }>
 > = {
   onramp: { view: 'OnRampProviders', label: () => msg('Buy', { id: 'account.buy' }), available: canBuy },
+  swaps: { view: 'Swap', label: () => msg('Swap', { id: 'account.swap' }), available: canSwap },
   receive: { view: 'WalletReceive', label: () => msg('Receive', { id: 'account.receive' }) },
   send: { view: 'WalletSend', label: () => msg('Send', { id: 'account.send' }), available: canSend }
 }
@@ -68,11 +68,11 @@ function walletFeatureButtons(features: Features) {
 /**
  * The Account view: the avatar, the name or truncated address with a copy button, the native
  * balance truncated to 3 decimals, the network and wallet, the wallet feature buttons whose views
- * exist (Buy, Receive, and Send where the connection can send) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity tabs, and Disconnect.
+ * exist (Buy, Swap on a swap network, Receive, and Send where the connection can send) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity tabs, and Disconnect.
  * @tagname w3m-account-view
  * @csspart avatar - The avatar.
  * @csspart balance - The balance line.
- * @csspart features - The wallet feature buttons (Buy, Receive, Send).
+ * @csspart features - The wallet feature buttons (Buy, Swap, Receive, Send).
  */
 export class W3mAccountView extends LitElement {
   static override styles = [

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing } from 'lit'
 import { msg } from '../../i18n/msg.js'
-import { localizeText } from '../../i18n/store-text.js'
 import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { popView } from '../../stores/router.js'
@@ -9,6 +8,7 @@ import { sendTokens } from '../../stores/send/send.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { formatAmount } from '../../utils/format.js'
 import { formatUnits } from '../../utils/units.js'
+import { confirmActions } from '../shared/confirm-actions.js'
 import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import { connectionViewStyles } from './connection-view.styles.js'
@@ -69,28 +69,18 @@ export class W3mWalletSendPreviewView extends LitElement {
           <dd data-testid="send-preview-fee"><bdi dir="ltr">${fee}</bdi></dd>
         </div>
       </dl>
-      ${
-        state.error
-          ? html`<p class="error" part="error" role="alert" data-testid="send-preview-error">
-              ${localizeText(state.error)}
-            </p>`
-          : nothing
-      }
-      <div class="actions">
-        <button
-          type="button"
-          class="action primary"
-          data-testid="send-confirm-button"
-          aria-disabled=${state.loading ? 'true' : 'false'}
-          aria-busy=${state.loading ? 'true' : 'false'}
-          @click=${() => void sendTokens()}
-        >
-          ${state.loading ? msg('Sending…', { id: 'sendPreview.sending' }) : msg('Send', { id: 'account.send' })}
-        </button>
-        <button type="button" class="action" data-testid="send-cancel-button" @click=${() => popView()}>
-          ${msg('Back', { id: 'sendPreview.back' })}
-        </button>
-      </div>`
+      ${confirmActions({
+        error: state.error,
+        errorTestId: 'send-preview-error',
+        busy: state.loading,
+        label: msg('Send', { id: 'account.send' }),
+        busyLabel: msg('Sending…', { id: 'sendPreview.sending' }),
+        confirmTestId: 'send-confirm-button',
+        onConfirm: () => void sendTokens(),
+        backLabel: msg('Back', { id: 'sendPreview.back' }),
+        backTestId: 'send-cancel-button',
+        onBack: () => popView()
+      })}`
   }
 }
 

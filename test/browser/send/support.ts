@@ -22,14 +22,17 @@ export interface FakeChain {
   readonly calls: { method: string; params: unknown }[]
   /** Makes eth_estimateGas answer with a JSON-RPC error (a transfer that would revert). */
   failEstimate: boolean
+  /** The status eth_getTransactionReceipt answers ('0x1' mined and succeeded, '0x0' reverted). */
+  receiptStatus: string
 }
 
 /**
  * Stubs fetch for Ethereum's RPC URL only (a chain cannot run inside the browser runner; the
- * end-to-end tests send on the real local chains): it answers eth_estimateGas and eth_gasPrice.
+ * end-to-end tests send on the real local chains): it answers eth_estimateGas, eth_gasPrice and
+ * eth_getTransactionReceipt.
  */
 export function fakeChain(rpcUrl = 'https://eth.merkle.io'): FakeChain {
-  const chain: FakeChain = { calls: [], failEstimate: false }
+  const chain: FakeChain = { calls: [], failEstimate: false, receiptStatus: '0x1' }
   const realFetch = window.fetch.bind(window)
   sinon.stub(window, 'fetch').callsFake(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input)
@@ -44,7 +47,9 @@ export function fakeChain(rpcUrl = 'https://eth.merkle.io'): FakeChain {
           ? `0x${GAS.toString(16)}`
           : call.method === 'eth_gasPrice'
             ? `0x${GAS_PRICE.toString(16)}`
-            : null
+            : call.method === 'eth_getTransactionReceipt'
+              ? { status: chain.receiptStatus }
+              : null
       return { jsonrpc: '2.0', id: call.id, result }
     }
     const reply = Array.isArray(body) ? body.map(entry => answer(entry as never)) : answer(body as never)

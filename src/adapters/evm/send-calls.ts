@@ -1,0 +1,89 @@
+import * as z from 'zod/mini'
+import { toHexChainId } from './chain-id.js'
+
+/**
+ * EIP-5792 batches (spec.md section 5: send-calls entries need 'to'; data starts with 0x): whether
+ * the wallet executes a batch atomically (wallet_getCapabilities), sending one
+ * (wallet_sendCalls, version 2.0.0, atomicRequired) and waiting for it (wallet_getCallsStatus).
+ */
+
+export type EvmRequest = (method: string, params: readonly unknown[]) => Promise<unknown>
+
+export interface Call {
+  readonly to: string
+  readonly data?: string
+  readonly value?: bigint
+}
+
+export const SEND_CALLS_TO_REQUIRED = "A call's 'to' is required"
+export const SEND_CALLS_DATA_HEX = "A call's data must start with 0x"
+
+/** How often a batch's status is asked, and for how long. */
+export const CALLS_STATUS_POLL_MS = 1000
+export const CALLS_STATUS_TIMEOUT_MS = 120_000
+
+const chainCapabilitiesSchema = z.object({ atomic: z.optional(z.object({ status: z.string() })) })
+const sendCallsResultSchema = z.object({ id: z.string() })
+const callsStatusSchema = z.object({ status: z.number() })
+
+/** The spec's rules for the entries of a batch; throws the rule's text. */
+export function checkCalls(calls: readonly Call[]): void {
+  for (const call of calls) {
+    if (!call.to) throw new Error(SEND_CALLS_TO_REQUIRED)
+    if (call.data !== undefined && !call.data.startsWith('0x')) throw new Error(SEND_CALLS_DATA_HEX)
+  }
+}
+
+/** Whether the wallet says it runs batches atomically on the chain (status supported or ready). */
+export async function supportsAtomicBatch(request: EvmRequest, address: string, chainId: number): Promise<boolean> {
+  try {
+    const hexChain = toHexChainId(chainId)
+    const answer: unknown = await request('wallet_getCapabilities', [address, [hexChain]])
+    const onChain =
+      typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[hexChain] : undefined
+    const parsed = chainCapabilitiesSchema.safeParse(onChain)
+    const status = parsed.success ? parsed.data.atomic?.status : undefined
+    return status === 'supported' || status === 'ready'
+  } catch {
+    // A wallet without EIP-5792 answers with an error: no batches.
+    return false
+  }
+}
+
+/**
+ * Sends `calls` as one atomic batch and waits until the wallet reports it final; resolves whether
+ * it succeeded (status 200).
+ */
+export async function sendAtomicBatch(
+  request: EvmRequest,
+  options: {
+    readonly from: string
+    readonly chainId: number
+    readonly calls: readonly Call[]
+    readonly pollMs?: number
+  }
+): Promise<boolean> {
+  checkCalls(options.calls)
+  const answer: unknown = await request('wallet_sendCalls', [
+    {
+      version: '2.0.0',
+      chainId: toHexChainId(options.chainId),
+      from: options.from,
+      atomicRequired: true,
+      calls: options.calls.map(call => ({
+        to: call.to,
+        ...(call.data ? { data: call.data } : {}),
+        ...(call.value ? { value: `0x${call.value.toString(16)}` } : {})
+      }))
+    }
+  ])
+  // EIP-5792 v2 answers { id }; earlier drafts answered the id itself.
+  const id = typeof answer === 'string' ? answer : sendCallsResultSchema.parse(answer).id
+  const deadline = Date.now() + CALLS_STATUS_TIMEOUT_MS
+  for (;;) {
+    const { status } = callsStatusSchema.parse(await request('wallet_getCallsStatus', [id]))
+    if (status >= 200) return status === 200
+    if (Date.now() > deadline) throw new Error(`The batch ${id} did not finish in time`)
+    await new Promise(resolve => setTimeout(resolve, options.pollMs ?? CALLS_STATUS_POLL_MS))
+  }
+}
