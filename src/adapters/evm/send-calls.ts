@@ -1,11 +1,16 @@
 import * as z from 'zod/mini'
-import { toHexChainId } from './chain-id.js'
 
 /**
  * EIP-5792 batches (spec.md section 5: send-calls entries need 'to'; data starts with 0x): whether
  * the wallet executes a batch atomically (wallet_getCapabilities), sending one
  * (wallet_sendCalls, version 2.0.0, atomicRequired) and waiting for it (wallet_getCallsStatus).
  */
+
+/**
+ * 31337 -> '0x7a69'. Here rather than from chain-id.ts: the EVM adapter loads that before a click,
+ * and sharing it with this flow would split it into a chunk of its own.
+ */
+const toHexChain = (chainId: number): `0x${string}` => `0x${chainId.toString(16)}`
 
 export type EvmRequest = (method: string, params: readonly unknown[]) => Promise<unknown>
 
@@ -37,7 +42,7 @@ export function checkCalls(calls: readonly Call[]): void {
 /** Whether the wallet says it runs batches atomically on the chain (status supported or ready). */
 export async function supportsAtomicBatch(request: EvmRequest, address: string, chainId: number): Promise<boolean> {
   try {
-    const hexChain = toHexChainId(chainId)
+    const hexChain = toHexChain(chainId)
     const answer: unknown = await request('wallet_getCapabilities', [address, [hexChain]])
     const onChain =
       typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[hexChain] : undefined
@@ -67,7 +72,7 @@ export async function sendAtomicBatch(
   const answer: unknown = await request('wallet_sendCalls', [
     {
       version: '2.0.0',
-      chainId: toHexChainId(options.chainId),
+      chainId: toHexChain(options.chainId),
       from: options.from,
       atomicRequired: true,
       calls: options.calls.map(call => ({
