@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import sinon from 'sinon'
 import '../../../src/elements/views/w3m-account-view.js'
 import '../../../src/elements/views/w3m-onramp-buy-view.js'
@@ -322,6 +323,27 @@ describe('Buy (onramp)', () => {
       expect($accountTab.get()).to.equal('activity')
     })
 
+    it('works with the keyboard alone: a provider, the amount, then checkout', async () => {
+      setUpHistory({})
+      const open = sinon.stub(window, 'open').returns(null)
+      resetView('Account')
+      const providers = await fixture(html`<w3m-onramp-providers-view></w3m-onramp-providers-view>`)
+      await until(() => $onramp.get().purchaseCurrency?.id === 'tUSDC', 'the options')
+      byTestId(providers, 'onramp-provider-coinbase')!.focus()
+      await sendKeys({ press: 'Enter' })
+      expect($router.get().view).to.equal('OnRampBuy')
+      const el = await fixture(html`<w3m-onramp-buy-view></w3m-onramp-buy-view>`)
+      byTestId(el, 'onramp-amount-input')!.focus()
+      await sendKeys({ type: '100' })
+      await until(() => $onramp.get().quote !== undefined, 'the quote')
+      await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete
+      await sendKeys({ press: 'Tab' })
+      expect(el.shadowRoot!.activeElement?.getAttribute('data-testid')).to.equal('onramp-checkout-button')
+      await sendKeys({ press: 'Enter' })
+      await until(() => open.called, 'the checkout window')
+      expect($router.get().view).to.equal('Account')
+    })
+
     it('an amount out of limits shows the error and keeps checkout unavailable', async () => {
       await loadOnrampOptions()
       selectOnrampProvider('coinbase')
@@ -336,4 +358,3 @@ describe('Buy (onramp)', () => {
     })
   })
 })
-

@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import '../../../src/elements/views/w3m-account-view.js'
 import '../../../src/elements/views/w3m-approve-transaction-view.js'
 import '../../../src/elements/views/w3m-swap-preview-view.js'
@@ -367,6 +368,33 @@ describe('Swap', () => {
       await quoted(ETH, TT, '0.1')
       expect(await executeSwap()).to.equal(true)
       expect(convert.asked).not.to.include('allowance')
+    })
+
+    it('works with the keyboard alone: the tokens, the amount, Review, then Swap', async () => {
+      setup.provider.failures.set('eth_sendTransaction', () => HASH)
+      resetView('Account')
+      pushView('Swap')
+      const el = await fixture(html`<w3m-swap-view></w3m-swap-view>`)
+      await until(() => $swap.get().status === 'ready', 'the tokens')
+      await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete
+      // The token bought: USDC -> TT with the arrow key on the focused select.
+      byTestId(el, 'swap-to-token')!.focus()
+      await sendKeys({ press: 'ArrowDown' })
+      expect($swap.get().toToken?.symbol).to.equal('TT')
+      byTestId(el, 'swap-source-amount')!.focus()
+      await sendKeys({ type: '0.1' })
+      await until(() => $swap.get().quote !== undefined, 'the quote')
+      await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete
+      byTestId(el, 'swap-slippage')!.focus()
+      await sendKeys({ press: 'Tab' })
+      expect(el.shadowRoot!.activeElement?.getAttribute('data-testid')).to.equal('swap-review-button')
+      await sendKeys({ press: 'Enter' })
+      expect($router.get().view).to.equal('SwapPreview')
+      const preview = await fixture(html`<w3m-swap-preview-view></w3m-swap-preview-view>`)
+      byTestId(preview, 'swap-confirm-button')!.focus()
+      await sendKeys({ press: 'Enter' })
+      await until(() => $router.get().view === 'Account', 'back to Account')
+      expect(setup.provider.methods()).to.include('eth_sendTransaction')
     })
 
     it('a declined swap shows the error in the preview and keeps the form', async () => {
