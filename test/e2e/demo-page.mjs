@@ -35,3 +35,30 @@ export async function connectWith(page, wallet) {
     .click()
   await page.getByTestId(wallet === 'dev' ? 'dev-wallet-approve' : 'solana-wallet-approve').click()
 }
+
+/**
+ * Waits until the Account view's token icons are done loading (shown, or their initials stay): a
+ * reload before then aborts their requests, which the tests count as problems.
+ */
+export async function waitForTokenIcons(page) {
+  await page.locator('w3m-account-tokens [data-testid="tokens-list"]').waitFor({ timeout: 15_000 })
+  await page.waitForFunction(
+    () =>
+      [
+        ...(document
+          .querySelector('w3m-modal')
+          ?.shadowRoot?.querySelector('w3m-router')
+          ?.shadowRoot?.querySelector('w3m-account-view')
+          ?.shadowRoot?.querySelector('w3m-account-tabs')
+          ?.shadowRoot?.querySelector('w3m-account-tokens')
+          ?.shadowRoot?.querySelectorAll('wui-wallet-image') ?? [])
+      ].every(image => {
+        // The image is preloaded first: done when it shows (and is complete) or its initials stay.
+        const shown = image.shadowRoot?.querySelector('[data-status]')
+        const status = shown?.getAttribute('data-status')
+        return status === 'failed' || (status === 'loaded' && shown.complete !== false)
+      }),
+    null,
+    { timeout: 10_000 }
+  )
+}
