@@ -102,6 +102,9 @@ const CHAIN_READS_FILE = 'appkit-elements.chain-reads.js'
 /** The Send flow's Solana transactions (@solana/web3.js) beside the classic script: only when a visitor sends on Solana. */
 const SOLANA_TRANSFER_FILE = 'appkit-elements.solana-send.js'
 
+/** Sign-in's EVM cryptography (viem) beside the classic script: only when an EVM account signs in. */
+const SIWX_EVM_FILE = 'appkit-elements.siwx-evm.js'
+
 /**
  * What `--mode beside` builds (output name without .js -> source): the pure modules (data or a
  * library, no state of the kit) that the classic script loads from beside itself.
@@ -113,7 +116,8 @@ const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
   [QR_FILE.slice(0, -3)]: 'src/utils/qr-library.ts',
   [CATALOG_FILE.slice(0, -3)]: 'src/i18n/catalog.ts',
   [CHAIN_READS_FILE.slice(0, -3)]: 'src/api/chain-token-balances.ts',
-  [SOLANA_TRANSFER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-transfer.ts'
+  [SOLANA_TRANSFER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-transfer.ts',
+  [SIWX_EVM_FILE.slice(0, -3)]: 'src/siwx/evm-signature.ts'
 }
 
 /** `import(<file beside the classic script>)`: resolved against the script's own URL, read while it ran. */
@@ -130,7 +134,8 @@ function importBesideClassic(file: string): string {
  * - the QR encoder's `import('./qr-library.js')` becomes QR_FILE, the overrides check's
  *   `import('./catalog.js')` CATALOG_FILE, the Tokens list's `import('../api/chain-token-balances.js')`
  *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails), and the Send flow's
- *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js).
+ *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js), and
+ *   sign-in's `import('./evm-signature.js')` (writing and verifying EVM messages) SIWX_EVM_FILE.
  * Only modules without state of the kit go beside: a second copy of a store would split the kit.
  */
 const SINGLE_BESIDE = [
@@ -145,7 +150,9 @@ const SINGLE_BESIDE = [
     module: 'src/stores/send/send.ts',
     target: /import\((['"])\.\.\/\.\.\/adapters\/solana\/solana-transfer\.js\1\)/,
     file: SOLANA_TRANSFER_FILE
-  }
+  },
+  { module: 'src/siwx/verify.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
+  { module: 'src/siwx/create-message.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE }
 ]
 
 function besideClassic(): Plugin {

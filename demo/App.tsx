@@ -9,6 +9,8 @@ import {
   AppKitNetworkButton,
   useAppKit,
   useAppKitAccount,
+  useAppKitEvents,
+  useAppKitSIWX,
   useAppKitLocale,
   useAppKitNetwork,
   useAppKitState,
@@ -52,6 +54,28 @@ function AccountPanel() {
         <Field name="address" value={address} testId="account-address" />
         <Field name="caipAddress" value={caipAddress} testId="account-caip-address" />
       </dl>
+    </Panel>
+  )
+}
+
+function SignInPanel() {
+  const { enabled, required, isSignedIn, status, sessions, signOut } = useAppKitSIWX()
+  const event = useAppKitEvents()
+  return (
+    <Panel title="useAppKitSIWX()" testId="panel-siwx">
+      <dl>
+        <Field name="enabled" value={String(enabled)} testId="siwx-enabled" />
+        <Field name="required" value={String(required)} testId="siwx-required" />
+        <Field name="isSignedIn" value={String(isSignedIn)} testId="siwx-signed-in" />
+        <Field name="status" value={status} testId="siwx-status" />
+        <Field name="session expires" value={sessions[0]?.data.expirationTime} testId="siwx-expires" />
+        <Field name="useAppKitEvents()" value={event?.event} testId="kit-last-event" />
+      </dl>
+      <div className="row">
+        <button type="button" data-testid="siwx-sign-out" disabled={!isSignedIn} onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </div>
     </Panel>
   )
 }
@@ -250,6 +274,7 @@ export function App({ wallets }: { wallets: TestWallets | undefined }) {
         </p>
         <div className="grid">
           <AccountPanel />
+          <SignInPanel />
           <NetworkPanel />
           <StatePanel />
           <ThemePanel />

@@ -10,6 +10,7 @@ import { evmAdapter } from 'appkit-elements/evm'
 import { solanaAdapter } from 'appkit-elements/solana'
 import { App } from './App.js'
 import { demoConfig, demoNetworks, demoTokens } from './config.js'
+import { demoSiwx } from './siwx.js'
 import { installTestWallets } from './wallets.js'
 import './demo.css'
 
@@ -25,6 +26,7 @@ const appKit = createAppKit({
   tokens: demoTokens,
   enableWalletConnect: demoConfig.relayUrl !== undefined,
   ...(demoConfig.relayUrl ? { relayUrl: demoConfig.relayUrl } : {}),
+  ...demoSiwx(),
   metadata: {
     name: 'appkit-elements demo',
     description: 'The kit on local chains, with test wallets',

@@ -14,10 +14,13 @@ export interface TestWallets {
 
 export function installTestWallets(): TestWallets | undefined {
   if (!demoConfig.testWallets) return undefined
+  const query = new URLSearchParams(location.search)
   const dev = installDevWallet({
+    // ?dev-wallet-account=N: the Dev Wallet holds test account #N (default #1, which owns alice.appkit.id).
+    ...(query.get('dev-wallet-account') ? { accountIndex: Number(query.get('dev-wallet-account')) } : {}),
     // ?dev-wallet-atomic=1: the wallet batches EIP-5792 calls atomically (the kit then sends an
     // approval and a swap as one wallet_sendCalls).
-    atomic: new URLSearchParams(location.search).get('dev-wallet-atomic') === '1',
+    atomic: query.get('dev-wallet-atomic') === '1',
     chains: [
       { chainId: 31337, rpcUrl: demoConfig.chainARpc, name: 'Local Chain A' },
       { chainId: 31338, rpcUrl: demoConfig.chainBRpc, name: 'Local Chain B' }

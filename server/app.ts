@@ -14,6 +14,7 @@ import { catalogRoutes } from './routes/catalog.js'
 import { supportedChainsRoutes } from './routes/chains.js'
 import { onrampRoutes } from './routes/onramp.js'
 import { sessionsRoutes } from './routes/sessions.js'
+import { siwxRoutes } from './routes/siwx.js'
 
 export type { ServerContext, ChainContext } from './context.js'
 
@@ -39,6 +40,7 @@ export function createApp(context: ServerContext): Hono {
   app.route('/', analyticsRoutes(context))
   app.route('/', catalogRoutes(context))
   app.route('/', sessionsRoutes(context))
+  app.route('/', siwxRoutes(context))
   app.route('/', onrampRoutes(context))
   app.route('/', blockchainRoutes(context))
 

@@ -4,3 +4,5 @@ export { useAppKitNetwork, type UseAppKitNetworkReturn } from './use-app-kit-net
 export { useAppKitState } from './use-app-kit-state.js'
 export { useAppKitTheme, type UseAppKitThemeReturn } from './use-app-kit-theme.js'
 export { useAppKitLocale, type UseAppKitLocaleReturn } from './use-app-kit-locale.js'
+export { useAppKitEvents } from './use-app-kit-events.js'
+export { useAppKitSIWX, type UseAppKitSiwxReturn } from './use-app-kit-siwx.js'

@@ -7,6 +7,7 @@ import { describeIssue } from './describe-issue.js'
 import { AppKitOptionsError } from './options-error.js'
 import { LOCALES } from '../i18n/locales.js'
 import type { MessageOverrides } from '../i18n/overrides.js'
+import type { SiwxConfig } from '../siwx/types.js'
 
 export { AppKitOptionsError } from './options-error.js'
 
@@ -59,10 +60,14 @@ const featuresSchema = z.object({
 
 export const DEFAULT_FEATURES: Features = featuresSchema.parse({})
 
-/** Sign-in with X: whether it is required, and the app's session store (filled by the sign-in issue). */
-const siwxSchema = z.object({
-  required: z._default(z.boolean(), false)
-})
+const SIWX_METHODS = ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'] as const
+
+/** Sign-in with X: an implementation (createLocalSiwx(), createBackendSiwx(), or the app's own). */
+const siwxSchema = z.custom<SiwxConfig>(
+  value =>
+    SIWX_METHODS.every(method => typeof (value as unknown as Record<string, unknown> | null)?.[method] === 'function'),
+  'a SIWX implementation (createLocalSiwx() or createBackendSiwx())'
+)
 
 const metadataSchema = z.object({
   name: z.string().check(z.minLength(1)),

@@ -95,6 +95,11 @@ export interface Connector extends ConnectorInfo {
    * wallet_getCallsStatus for EIP-5792 batches); what it answers is for the caller to parse.
    */
   evmRequest?(method: string, params: readonly unknown[]): Promise<unknown>
+  /**
+   * Asks the wallet to sign `message` (UTF-8 text) as `address`: EIP-191 personal_sign on EVM,
+   * answered as 0x hex; the Solana sign-message feature, answered as the signature in base58.
+   */
+  signMessage?(message: string, address: string): Promise<string>
   /** Follows a wallet event; returns the function that stops following it. */
   on<E extends ConnectorEvent>(event: E, listener: (payload: ConnectorEventMap[E]) => void): () => void
 }

@@ -10,7 +10,6 @@ import {
   TRANSACTIONS_FETCH_FAILED
 } from '../stores/texts.js'
 import {
-  NAME_RESOLVE_FAILED,
   SEND_FEE_UNAVAILABLE,
   SEND_FIELDS_REQUIRED,
   SEND_INSUFFICIENT_BALANCE,
@@ -23,6 +22,22 @@ import {
   TRANSACTION_FAILED,
   TRANSACTION_SENT
 } from '../stores/send/texts.js'
+import {
+  NAME_CHARACTERS_RULE,
+  NAME_LENGTH_RULE,
+  NAME_NETWORK_NOT_FOUND,
+  NAME_NO_CONNECTOR,
+  NAME_RESOLVE_FAILED,
+  NAME_SUGGESTIONS_FAILED,
+  NAME_TAKEN,
+  NAMES_FOR_ADDRESS_FAILED
+} from '../stores/names/texts.js'
+import {
+  SIWX_AUTHENTICATING,
+  SIWX_INITIALIZE_FAILED,
+  SIWX_SIGNATURE_DECLINED,
+  SIWX_SMART_ACCOUNT_UNSUPPORTED
+} from '../stores/siwx/texts.js'
 import {
   ONRAMP_AMOUNT_OUT_OF_LIMITS,
   ONRAMP_CHECKOUT_FAILED,
@@ -71,6 +86,13 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [SEND_TOKEN_REQUIRED]: 'error.sendTokenRequired',
   [SEND_UNSUPPORTED_CHAIN]: 'error.unsupportedChain',
   [NAME_RESOLVE_FAILED]: 'error.nameResolve',
+  [NAME_SUGGESTIONS_FAILED]: 'error.nameSuggestions',
+  [NAMES_FOR_ADDRESS_FAILED]: 'error.namesForAddress',
+  [NAME_NETWORK_NOT_FOUND]: 'error.nameNetworkNotFound',
+  [NAME_NO_CONNECTOR]: 'error.nameNoConnector',
+  [NAME_CHARACTERS_RULE]: 'error.nameCharacters',
+  [NAME_LENGTH_RULE]: 'error.nameLength',
+  [NAME_TAKEN]: 'error.nameTaken',
   [SEND_INVALID_ADDRESS]: 'error.sendInvalidAddress',
   [SEND_INVALID_AMOUNT]: 'error.sendInvalidAmount',
   [SEND_INSUFFICIENT_BALANCE]: 'error.insufficientBalance',
@@ -90,5 +112,9 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [SWAP_FAILED]: 'error.swapFailed',
   [SWAP_DECLINED]: 'error.swapDeclined',
   [SWAP_DONE]: 'toast.swapDone',
-  [APPROVAL_FAILED]: 'error.approvalFailed'
+  [APPROVAL_FAILED]: 'error.approvalFailed',
+  [SIWX_INITIALIZE_FAILED]: 'error.siwxInitialize',
+  [SIWX_SIGNATURE_DECLINED]: 'error.signatureDeclined',
+  [SIWX_SMART_ACCOUNT_UNSUPPORTED]: 'error.smartAccountUnsupported',
+  [SIWX_AUTHENTICATING]: 'toast.authenticating'
 }

@@ -21,6 +21,7 @@ import { selectConnector } from './connection-loader.js'
 import { activeSession, allSessions, closeAllSessions, endSession, replaceSession, sessionOf } from './sessions.js'
 import { isSwapNetwork } from './swap/rules.js'
 import { showError } from './toast.js'
+import { startSignInWatch } from './siwx/start.js'
 import { walletConnectConnectors } from './walletconnect-session.js'
 import type { WalletConnectWallet } from '../connectors/walletconnect/types.js'
 import { isInWalletBrowser, mobileRedirectFor, mobileRedirectWalletFor, openWalletLink } from '../utils/deep-link.js'
@@ -33,6 +34,8 @@ export { selectConnector } from './connection-loader.js'
 // WalletConnect's connectors join the adapters' once the connection code is here (the wallet
 // list before it shows plain entries for them; see stores/connectors.ts).
 registerWalletConnectConnectors(walletConnectConnectors)
+// Sign-in follows every connection made from here on (its code loads only when `siwx` is set).
+startSignInWatch()
 
 /** Counts connect() calls: an answer to an older one is ignored. */
 let attempts = 0

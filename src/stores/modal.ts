@@ -49,10 +49,18 @@ export function openModal(options: OpenOptions = {}): void {
   $modal.setKey('open', true)
 }
 
-/** True while a required sign-in with no session forbids closing (spec.md section 2). */
+/**
+ * True while a required sign-in with no session forbids closing (spec.md section 2): a connected
+ * account on SIWXSignMessage or ApproveTransaction, with sign-in required and no session.
+ */
 export function isCloseForbidden(): boolean {
   const siwx = $siwx.get()
-  return SIGN_IN_GUARDED_VIEWS.includes($router.get().view) && siwx.required && !siwx.hasSession
+  return (
+    SIGN_IN_GUARDED_VIEWS.includes($router.get().view) &&
+    siwx.required &&
+    !siwx.hasSession &&
+    Boolean($account.get().address)
+  )
 }
 
 /**

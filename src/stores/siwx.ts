@@ -1,4 +1,5 @@
 import { map } from 'nanostores'
+import type { SiwxSession } from '../api/schemas/siwx.js'
 
 export interface SiwxState {
   /** Sign-in is configured (createAppKit's `siwx` option). */
@@ -7,18 +8,24 @@ export interface SiwxState {
   readonly required: boolean
   /** The connected account has a sign-in session. */
   readonly hasSession: boolean
+  /** The connected account's sessions in force. */
+  readonly sessions: readonly SiwxSession[]
+  /** checking: the kit asks for the account's sessions; signing: the wallet is asked to sign. */
+  readonly status: 'idle' | 'checking' | 'signing'
 }
 
-const initialSiwx: SiwxState = { enabled: false, required: false, hasSession: false }
+const initialSiwx: SiwxState = { enabled: false, required: false, hasSession: false, sessions: [], status: 'idle' }
 
 export const $siwx = map<SiwxState>(initialSiwx)
 
-export function configureSiwx(options: { required: boolean } | undefined): void {
-  $siwx.set({ enabled: Boolean(options), required: options?.required ?? false, hasSession: false })
+/** Sign-in as the app configured it: on when `siwx` is given, required when its getRequired() says so. */
+export function configureSiwx(siwx: { getRequired?(): boolean } | undefined): void {
+  $siwx.set({ ...initialSiwx, enabled: Boolean(siwx), required: siwx?.getRequired?.() ?? false })
 }
 
-export function setSiwxSession(hasSession: boolean): void {
-  $siwx.setKey('hasSession', hasSession)
+/** The connected account's sessions (none: signed out); the flow's actions (stores/siwx/) write them. */
+export function setSiwxSessions(sessions: readonly SiwxSession[]): void {
+  $siwx.set({ ...$siwx.get(), sessions, hasSession: sessions.length > 0 })
 }
 
 export function resetSiwx(): void {

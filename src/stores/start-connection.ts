@@ -2,6 +2,7 @@ import { storedActiveNetworkId } from '../storage/keys.js'
 import { CONNECTIONS_KEY, isStored } from '../storage/storage-key.js'
 import { loadConnectors } from './connectors.js'
 import { $network, selectNetwork } from './network.js'
+import { startSignInWatch } from './siwx/start.js'
 
 let stopFollowing: (() => void) | undefined
 
@@ -23,6 +24,7 @@ export function startConnection(): Promise<boolean> {
     })
   }
   void loadConnectors()
+  startSignInWatch()
   // The reconnect code (and the connection code behind it) loads only for a visitor with a stored
   // connection; on a bare page the wallet list needs nothing but discovery.
   if (!isStored(CONNECTIONS_KEY)) return Promise.resolve(false)

@@ -1,13 +1,12 @@
 import { computed, map } from 'nanostores'
 import { getHistoryClient } from '../api/history-client.js'
 import type { Transaction } from '../api/schemas/history.js'
-import { nameCache } from '../storage/caches.js'
 import { safeParseCaip10 } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/safe-image.js'
 import { counterpartyOf, groupByYearAndMonth, visibleTransactions } from '../utils/transactions.js'
 import { $account } from './account.js'
-import { accountApi } from './account-api.js'
 import { emitKitEvent } from './kit-events.js'
+import { nameOfAddress } from './names/reverse.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
 import { TRANSACTIONS_FETCH_FAILED } from './texts.js'
@@ -145,32 +144,25 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
   }
 }
 
-/** The registry's names of the page's counterparties (name cache 5 min); a failed lookup shows the address. */
+/**
+ * The registry's names of the page's counterparties (reverse lookup, name cache 5 min); a failed
+ * lookup shows the address.
+ */
 async function lookUpNames(
   shown: readonly Transaction[],
   account: string,
   chainId: string | undefined,
   mine: number
 ): Promise<void> {
-  const api = accountApi()
   // The name registry holds EVM addresses only.
-  if (!api || !chainId?.startsWith('eip155:')) return
+  if (!chainId?.startsWith('eip155:')) return
   const known = $transactions.get().names
   const addresses = [...new Set(shown.map(entry => counterpartyOf(entry, account).toLowerCase()))].filter(
     address => address !== account.toLowerCase() && !(address in known)
   )
   const found = await Promise.all(
     addresses.map(async address => {
-      const cache = nameCache(chainId, address)
-      let name = cache.get()
-      if (name === undefined) {
-        try {
-          name = (await api.identity(address)).name
-          cache.set(name)
-        } catch {
-          return undefined
-        }
-      }
+      const name = await nameOfAddress(address, chainId).catch(() => null)
       return name ? ([address, name] as const) : undefined
     })
   )

@@ -97,7 +97,11 @@ export async function proposeWalletConnect(options: {
     now()
   )
   const reused = 'reuse' in choice ? choice.reuse : undefined
-  const proposal = await controller.propose(reused?.topic)
+  // With sign-in on, the proposal asks the wallet to sign in too (its code loads only then).
+  const auth = $options.get()?.siwx ? await import('./siwx/walletconnect-auth.js') : undefined
+  const authentication = await auth?.walletConnectAuthRequest()
+  const live = controller
+  const proposal = await live.propose(reused?.topic, authentication)
   if (proposal.uri) {
     // A new pairing (also when the SDK could not reuse the stored one): it lasts 4 minutes.
     const expiresAt = 'create' in choice ? choice.create.expiresAt : now() + PAIRING_LIFETIME_MS
@@ -107,7 +111,20 @@ export async function proposeWalletConnect(options: {
   } else if (reused) {
     options.onUri(reused.uri, reused.expiresAt)
   }
-  return { approval: proposal.approval.then(openApprovedSessions) }
+  return {
+    approval: proposal.approval.then(async accounts => {
+      if (auth) {
+        try {
+          await auth.storeWalletConnectSessions(live.authentications())
+        } catch (error) {
+          // Sessions that cannot be stored end the connection (spec.md section 4).
+          await live.disconnect()
+          throw error
+        }
+      }
+      return openApprovedSessions(accounts)
+    })
+  }
 }
 
 /**

@@ -21,6 +21,25 @@ export function decodeBase58(text: string): Uint8Array | undefined {
   return Uint8Array.from(bytes)
 }
 
+/** `bytes` in base58 (Bitcoin's alphabet), the text form of Solana keys and signatures. */
+export function encodeBase58(bytes: Uint8Array): string {
+  let value = 0n
+  for (const byte of bytes) value = value * 256n + BigInt(byte)
+  let text = ''
+  while (value > 0n) {
+    text = ALPHABET[Number(value % 58n)] + text
+    value /= 58n
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break
+    text = `1${text}`
+  }
+  return text
+}
+
+/** The UTF-8 bytes of `text` as 0x hex (how personal_sign takes a message). */
+export const utf8ToHex = (text: string): `0x${string}` => toHex(new TextEncoder().encode(text))
+
 /** `bytes` as 0x and two hex digits each. */
 export function toHex(bytes: Uint8Array): `0x${string}` {
   return `0x${Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('')}`

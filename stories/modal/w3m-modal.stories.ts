@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import '../../src/elements/w3m-modal.js'
 import { connectedEvmAccount } from '../../test/fixtures/accounts.js'
 import { appKitOptions } from '../../test/fixtures/options.js'
+import { createLocalSiwx } from '../../src/siwx/factories.js'
 import { readyPairing } from '../../test/fixtures/walletconnect.js'
 import { modalStory } from '../support/modal-story.js'
 import { isReady, pairingStory, withoutPreviousStory } from '../support/pairing-story.js'
@@ -19,7 +20,10 @@ export default meta
 type Story = StoryObj
 
 const connected = { account: connectedEvmAccount }
-const signInRequired = { options: { ...appKitOptions, siwx: { required: true } }, account: connectedEvmAccount }
+const signInRequired = {
+  options: { ...appKitOptions, siwx: createLocalSiwx({ required: true, storageName: 'story_siwx_sessions' }) },
+  account: connectedEvmAccount
+}
 
 export const Connect: Story = modalStory('Connect')
 export const Account: Story = modalStory('Account', connected)

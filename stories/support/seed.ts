@@ -24,6 +24,8 @@ import { evmNfts } from '../../test/fixtures/nfts.js'
 import { $send, initialSend, type SendState } from '../../src/stores/send/form.js'
 import { $onramp, initialOnramp, type OnrampState } from '../../src/stores/onramp/onramp.js'
 import { $swap, initialSwap, type SwapState } from '../../src/stores/swap/swap.js'
+import { $names, initialNames, type NamesState } from '../../src/stores/names/form.js'
+import { $siwx, type SiwxState } from '../../src/stores/siwx.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -38,6 +40,8 @@ export interface Seed {
   readonly tab?: AccountTab
   /** The Activity list: a page (spam left out as the store does), loading, or failed to fetch. */
   readonly activity?: HistoryResponse | 'loading' | 'failed'
+  /** The registry's names of Activity's counterparties (reverse lookup), by lower-case address. */
+  readonly activityNames?: Readonly<Record<string, string>>
   /** Onramp purchases among the Activity list's transactions (shown as Bought with their status). */
   readonly purchases?: HistoryResponse['data']
   /** The NFTs tab: a list (default: two of a collection and one spam), loading or unavailable; and "Show hidden". */
@@ -49,6 +53,10 @@ export interface Seed {
   readonly onramp?: Partial<OnrampState>
   /** The Swap flow: the tokens, what was chosen and typed, the quote, executing or an error. */
   readonly swap?: Partial<SwapState>
+  /** The name form: the label typed, the rule said, suggestions, availability, registering or an error. */
+  readonly names?: Partial<NamesState>
+  /** Sign-in (the `siwx` option turns it on): checking, signing, or a session. */
+  readonly siwx?: Partial<Pick<SiwxState, 'status' | 'sessions' | 'hasSession'>>
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -62,7 +70,7 @@ function seedActivity(seed: Seed): void {
     loading: activity === 'loading',
     empty: activity === 'failed' || (typeof activity !== 'string' && transactions.length === 0),
     next: typeof activity === 'string' ? undefined : (activity.next ?? undefined),
-    names: {},
+    names: seed.activityNames ?? {},
     coinbaseTransactions: seed.purchases ?? []
   })
   if (activity === 'failed') showError(TRANSACTIONS_FETCH_FAILED)
@@ -92,6 +100,8 @@ export function seedKit(seed: Seed = {}): void {
   $send.set({ ...initialSend, ...seed.send })
   $onramp.set({ ...initialOnramp, ...seed.onramp })
   $swap.set({ ...initialSwap, ...seed.swap })
+  $names.set({ ...initialNames, ...seed.names })
+  $siwx.set({ ...$siwx.get(), ...seed.siwx })
 }
 
 /** Seeds the stores and opens the modal on a view. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { connectedEvmAccount, connectedEvmAccountWithName } from '../../test/fixtures/accounts.js'
 import { localNetworks } from '../../test/fixtures/networks.js'
-import { historyFirstPage } from '../../test/fixtures/transactions.js'
+import { HISTORY_ADDRESSES, historyFirstPage } from '../../test/fixtures/transactions.js'
 import { expectedText, isShownAs } from '../support/localized.js'
 import { modalStory } from '../support/modal-story.js'
 
@@ -34,6 +34,13 @@ export const WithName: Story = modalStory(
   'Account',
   { account: connectedEvmAccountWithName },
   expectText('account-name', 'satoshi.reown.id')
+)
+
+/** An EVM account without a name: "Choose a name" opens RegisterAccountName. */
+export const ChooseName: Story = modalStory(
+  'Account',
+  { account: connectedEvmAccount },
+  expectText('account-choose-name', 'Choose a name')
 )
 
 /** The balance is on its way. */
@@ -77,6 +84,24 @@ export const Activity: Story = modalStory(
     if (amount !== '+12.345 USDC') throw new Error(`The first Activity row shows "${amount}", expected "+12.345 USDC"`)
     const all = view.shadowRoot?.querySelector('w3m-account-tabs')?.shadowRoot?.querySelector('w3m-account-activity')
     if (all?.shadowRoot?.textContent?.includes('RCV #9')) throw new Error('The spam NFT transfer shows in Activity')
+  }
+)
+
+/** Counterparties with a registry name (reverse lookup) show it instead of their address. */
+export const ActivityWithNames: Story = modalStory(
+  'Account',
+  {
+    account: connectedEvmAccount,
+    tab: 'activity',
+    activity: { data: historyFirstPage.data.slice(0, 4), next: null },
+    activityNames: { [HISTORY_ADDRESSES.ALICE.toLowerCase()]: 'alice.appkit.id' }
+  },
+  view => {
+    const counterparty = activityText(view, 'activity-counterparty')
+    if (!isShownAs(counterparty, 'From alice.appkit.id'))
+      throw new Error(
+        `The first Activity row shows "${counterparty}", expected ${expectedText('From alice.appkit.id')}`
+      )
   }
 )
 

@@ -6,6 +6,7 @@ import {
   NAME_RESOLVE_FAILED,
   SEND_INSUFFICIENT_BALANCE
 } from '../../src/stores/send/texts.js'
+import { NAMES_FOR_ADDRESS_FAILED } from '../../src/stores/names/texts.js'
 import { connectedEvmAccount, connectedSolanaAccount } from '../../test/fixtures/accounts.js'
 import { FAKE_ADDRESS_2 } from '../../test/fixtures/eip1193-provider.js'
 import { solana } from '../../src/networks/definitions.js'
@@ -98,6 +99,36 @@ export const NameFailed: Story = modalStory(
     }
   },
   expectPart('send-name-status', NAME_RESOLVE_FAILED)
+)
+
+/** An address typed that has a registry name (reverse lookup): the name shows beside it. */
+export const AddressWithName: Story = modalStory(
+  'WalletSend',
+  {
+    ...evm,
+    send: {
+      token: ETH,
+      amount: '0.5',
+      receiver: FAKE_ADDRESS_2,
+      addressName: { status: 'resolved', address: FAKE_ADDRESS_2, name: 'alice.appkit.id' }
+    }
+  },
+  expectPart('send-receiver-name', 'alice.appkit.id')
+)
+
+/** The typed address's names could not be fetched: said, and the address still sends. */
+export const AddressNameFailed: Story = modalStory(
+  'WalletSend',
+  {
+    ...evm,
+    send: {
+      token: ETH,
+      amount: '0.5',
+      receiver: FAKE_ADDRESS_2,
+      addressName: { status: 'failed', address: FAKE_ADDRESS_2 }
+    }
+  },
+  expectPart('send-name-status', NAMES_FOR_ADDRESS_FAILED)
 )
 
 /** Preview pressed with nothing typed: the spec's text. */

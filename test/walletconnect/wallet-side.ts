@@ -4,7 +4,9 @@
  * approves or rejects the next proposal with the given accounts.
  */
 import { Core } from '@walletconnect/core'
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { buildApprovedNamespaces, buildAuthObject, formatMessage, getSdkError } from '@walletconnect/utils'
+import type { AuthTypes } from '@walletconnect/types'
+import { privateKeyToAccount } from 'viem/accounts'
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 
 type Wallet = Awaited<ReturnType<typeof WalletKit.init>>
@@ -12,8 +14,16 @@ const EVENT_TIMEOUT_MS = 20_000
 
 export interface TestWalletKit {
   readonly kit: Wallet
-  /** Pairs with `uri` and answers the proposal that arrives: approved with `accounts` (CAIP-10), or rejected. */
-  pairAndAnswer(uri: string, answer: { accounts: readonly string[] } | 'reject'): Promise<void>
+  /**
+   * Pairs with `uri` and answers the proposal that arrives: approved with `accounts` (CAIP-10), or
+   * rejected. With `signIn`, a sign-in request in the proposal (one-click authentication) is answered
+   * with a CACAO per request, the message written by the SDK's own formatter and signed (EIP-191)
+   * with that key for the first eip155 account.
+   */
+  pairAndAnswer(
+    uri: string,
+    answer: { accounts: readonly string[]; signIn?: `0x${string}` } | 'reject'
+  ): Promise<{ authRequests: readonly unknown[] }>
   nextEvent<E extends WalletKitTypes.Event>(event: E): Promise<WalletKitTypes.EventArguments[E]>
   stop(): Promise<void>
 }
@@ -55,9 +65,12 @@ export async function startTestWalletKit(relayUrl: string): Promise<TestWalletKi
       const proposalSeen = nextEvent('session_proposal')
       await kit.pair({ uri })
       const proposal = await proposalSeen
+      const authRequests =
+        (proposal.params as { requests?: { authentication?: AuthTypes.AuthenticateParams[] } }).requests
+          ?.authentication ?? []
       if (answer === 'reject') {
         await kit.rejectSession({ id: proposal.id, reason: getSdkError('USER_REJECTED') })
-        return
+        return { authRequests }
       }
       const supportedNamespaces: Record<
         string,
@@ -74,7 +87,25 @@ export async function startTestWalletKit(relayUrl: string): Promise<TestWalletKi
         }
       }
       const namespaces = buildApprovedNamespaces({ proposal: proposal.params, supportedNamespaces })
-      await kit.approveSession({ id: proposal.id, namespaces })
+      const signer = answer.signIn ? privateKeyToAccount(answer.signIn) : undefined
+      const evmAccount = answer.accounts.find(account => account.startsWith('eip155:'))
+      const authentication =
+        signer && evmAccount
+          ? await Promise.all(
+              authRequests.map(async request => {
+                const iss = `did:pkh:${evmAccount}`
+                const payload = { ...request, chains: request.chains } as unknown as AuthTypes.PayloadParams
+                const message = formatMessage(payload, iss)
+                return buildAuthObject(payload, { t: 'eip191', s: await signer.signMessage({ message }) }, iss)
+              })
+            )
+          : undefined
+      await kit.approveSession({
+        id: proposal.id,
+        namespaces,
+        ...(authentication ? { proposalRequestsResponses: { authentication } } : {})
+      })
+      return { authRequests }
     },
     async stop() {
       core.heartbeat.stop()

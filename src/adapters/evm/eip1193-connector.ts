@@ -10,8 +10,10 @@ import {
   parseChainId,
   parseQuantity,
   parseSendResult,
+  parseSignature,
   type Eip1193Provider
 } from './eip1193.js'
+import { utf8ToHex } from '../../utils/base58.js'
 
 export interface Eip1193ConnectorOptions extends ConnectorInfo {
   readonly provider: Eip1193Provider
@@ -109,6 +111,10 @@ export function createEip1193Connector(options: Eip1193ConnectorOptions): Connec
     },
 
     evmRequest: (method, params) => request(method, params),
+
+    async signMessage(message, address) {
+      return parseSignature('personal_sign', await request('personal_sign', [utf8ToHex(message), address]))
+    },
 
     async sendTransaction(transaction) {
       if (transaction.namespace !== 'eip155') throw new ChainNotConfiguredError(transaction.namespace)

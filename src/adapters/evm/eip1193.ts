@@ -70,6 +70,11 @@ export function parseQuantity(method: string, value: unknown): bigint {
   return BigInt(parse(quantitySchema, method, 'a hex quantity', value))
 }
 
+/** personal_sign: the signature, 0x hex. */
+export function parseSignature(method: string, value: unknown): `0x${string}` {
+  return parse(z.string().check(z.regex(/^0x[0-9a-fA-F]+$/)), method, 'a 0x hex signature', value) as `0x${string}`
+}
+
 /** eth_sendTransaction: what the wallet answered, a string (the kit then checks it is a transaction). */
 export function parseSendResult(method: string, value: unknown): string {
   return parse(z.string(), method, 'a transaction hash', value)

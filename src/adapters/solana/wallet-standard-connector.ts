@@ -4,7 +4,7 @@ import type { Connector, ConnectorEventMap, ConnectResult } from '../../connecto
 import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { isSolanaAddress } from '../../utils/address.js'
-import { toHex } from '../../utils/base58.js'
+import { encodeBase58, toHex } from '../../utils/base58.js'
 import { isSafeImageUrl } from '../../utils/safe-image.js'
 import {
   connectFeatureSchema,
@@ -13,6 +13,8 @@ import {
   eventsFeatureSchema,
   signAndSendFeatureSchema,
   signAndSendOutputSchema,
+  signMessageFeatureSchema,
+  signMessageOutputSchema,
   type StandardAccount,
   type StandardWallet
 } from './wallet-standard.js'
@@ -124,6 +126,22 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
       const [first] = output
       if (!first) throw new Error(`${wallet.name} returned no signature`)
       return toHex(first.signature)
+    },
+
+    async signMessage(message, address) {
+      const signFeature = feature('solana:signMessage', signMessageFeatureSchema)
+      if (!signFeature) throw new Error(`${wallet.name} has no solana:signMessage feature`)
+      const account = wallet.accounts.find(entry => entry.address === address)
+      if (!account) throw new AccountNotFoundError(address, wallet.name)
+      const output = signMessageOutputSchema.parse(
+        await (signFeature.signMessage as (...inputs: object[]) => unknown)({
+          account,
+          message: new TextEncoder().encode(message)
+        })
+      )
+      const [first] = output
+      if (!first) throw new Error(`${wallet.name} returned no signature`)
+      return encodeBase58(first.signature)
     },
 
     on(event, listener) {

@@ -42,6 +42,10 @@ export const signAndSendOutputSchema = z.array(
   })
 )
 
+/** `solana:signMessage`, and its result: one signature per message. */
+export const signMessageFeatureSchema = z.object({ version: z.string(), signMessage: fn })
+export const signMessageOutputSchema = signAndSendOutputSchema
+
 /** The result of `standard:connect`. */
 export const connectOutputSchema = z.object({ accounts: z.readonly(z.array(standardAccountSchema)) })
 

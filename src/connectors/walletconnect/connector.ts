@@ -1,7 +1,7 @@
 import { ChainNotConfiguredError, ConnectorNotConnectedError } from '../../errors/connector-errors.js'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import * as z from 'zod/mini'
-import { decodeBase58, toBase64, toHex } from '../../utils/base58.js'
+import { decodeBase58, encodeBase58, toBase64, toHex, utf8ToHex } from '../../utils/base58.js'
 import { readNativeBalanceFromRpc } from '../native-balance.js'
 import type { Connector, ConnectorEventMap, ConnectResult } from '../types.js'
 import type { WalletConnectController } from './controller.js'
@@ -12,6 +12,8 @@ export { WALLET_CONNECT_CONNECTOR_ID }
 /** What the wallet answers: eth_sendTransaction a hash; solana_signAndSendTransaction { signature } in base58. */
 const hashSchema = z.string()
 const solanaSendSchema = z.object({ signature: z.string() })
+/** personal_sign: a 0x hex signature. */
+const signatureSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'a 0x hex signature'))
 
 /**
  * The WalletConnect connector of one namespace over the shared session. Connecting itself goes
@@ -94,6 +96,23 @@ export function createWalletConnectConnector(
       if (signature?.length !== 64)
         throw new Error('The wallet answered solana_signAndSendTransaction without a signature')
       return toHex(signature)
+    },
+
+    async signMessage(message, address) {
+      if (!network) throw new ChainNotConfiguredError(namespace)
+      if (namespace === 'eip155') {
+        const answer = await controller.request(network.caipNetworkId, 'personal_sign', [utf8ToHex(message), address])
+        return signatureSchema.parse(answer)
+      }
+      const answer = solanaSendSchema.parse(
+        await controller.request(network.caipNetworkId, 'solana_signMessage', {
+          message: encodeBase58(new TextEncoder().encode(message)),
+          pubkey: address
+        })
+      )
+      if (decodeBase58(answer.signature)?.length !== 64)
+        throw new Error('The wallet answered solana_signMessage without a signature')
+      return answer.signature
     },
 
     on(event, listener) {

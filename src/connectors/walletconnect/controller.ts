@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../../networks/types.js'
 import type { SignClientSettings } from './sign-client.js'
-import type { WalletConnectAccounts } from './types.js'
+import type { WalletConnectAccounts, WalletConnectAuthRequest } from './types.js'
 
 /**
  * One WalletConnect session shared by the kit's WalletConnect connectors (one per namespace: the
@@ -24,7 +24,10 @@ export interface WalletConnectController {
   readonly accounts: () => WalletConnectAccounts | undefined
   /** The CAIP-2 chains the session allows on `namespace`. */
   readonly chains: (namespace: ChainNamespace) => readonly string[]
-  propose(pairingTopic?: string): Promise<WalletConnectProposal>
+  /** A session proposal; with `authentication` the wallet is also asked to sign in (eip155). */
+  propose(pairingTopic?: string, authentication?: WalletConnectAuthRequest): Promise<WalletConnectProposal>
+  /** The sign-in answers (CACAOs, unparsed) the wallet returned with the live session, if any. */
+  readonly authentications: () => readonly unknown[]
   /** Restores the newest unexpired session from the SDK's storage (a reload): its accounts. */
   restore(): Promise<WalletConnectAccounts | undefined>
   /** Ends the session (every namespace it serves: each connector hears `disconnect`). */
@@ -101,9 +104,11 @@ export function createWalletConnectController(settings: SignClientSettings): Wal
       return [...new Set([...(entry.chains ?? []), ...entry.accounts.map(a => a.split(':').slice(0, 2).join(':'))])]
     },
 
-    async propose(pairingTopic) {
+    authentications: () => session?.authentication ?? [],
+
+    async propose(pairingTopic, authentication) {
       const { module, client } = await load()
-      const proposal = await module.propose(client, settings.networks, pairingTopic)
+      const proposal = await module.propose(client, settings.networks, pairingTopic, authentication)
       return {
         uri: proposal.uri,
         pairingTopic: proposal.pairingTopic,

@@ -1,7 +1,7 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { safeParseCaip10 } from '../../utils/caip.js'
-import type { WalletConnectAccounts, WalletConnectNamespaceAccounts } from './types.js'
+import type { WalletConnectAccounts, WalletConnectAuthRequest, WalletConnectNamespaceAccounts } from './types.js'
 
 /**
  * The WalletConnect v2 dapp side, through the official SDK (@walletconnect/sign-client). This module
@@ -125,15 +125,31 @@ export interface Proposal {
   readonly approval: Promise<Session>
 }
 
-/** Proposes a session for every network of the app, over `pairingTopic` when one is reused. */
+/**
+ * Proposes a session for every network of the app, over `pairingTopic` when one is reused; with
+ * `authentication`, the proposal also asks the wallet to sign in (one-click authentication).
+ */
 export async function propose(
   client: Client,
   networks: readonly CaipNetwork[],
-  pairingTopic?: string
+  pairingTopic?: string,
+  authentication?: WalletConnectAuthRequest
 ): Promise<Proposal> {
   const { uri, approval } = await client.connect({
     optionalNamespaces: proposalNamespaces(networks),
-    ...(pairingTopic ? { pairingTopic } : {})
+    ...(pairingTopic ? { pairingTopic } : {}),
+    ...(authentication
+      ? {
+          authentication: [
+            {
+              ...authentication,
+              chains: [...authentication.chains],
+              resources: authentication.resources ? [...authentication.resources] : undefined,
+              ttl: 300
+            }
+          ]
+        }
+      : {})
   })
   const topic = uri ? uri.slice('wc:'.length).split('@')[0] : pairingTopic
   return { uri, pairingTopic: topic, approval: approval() }

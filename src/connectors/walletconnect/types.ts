@@ -21,3 +21,21 @@ export interface WalletConnectNamespaceAccounts {
 }
 
 export type WalletConnectAccounts = Partial<Record<ChainNamespace, WalletConnectNamespaceAccounts>>
+
+/**
+ * A sign-in request carried by the session proposal (WalletConnect one-click authentication, eip155
+ * only): the wallet answers with a signed CACAO per account, so connecting and signing in take one
+ * approval. The fields are the message's (CAIP-122).
+ */
+export interface WalletConnectAuthRequest {
+  readonly domain: string
+  /** The CAIP-2 chains the wallet may sign in on. */
+  readonly chains: readonly string[]
+  readonly nonce: string
+  readonly uri: string
+  readonly statement?: string
+  readonly exp?: string
+  readonly nbf?: string
+  readonly requestId?: string
+  readonly resources?: readonly string[]
+}

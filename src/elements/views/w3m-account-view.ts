@@ -66,7 +66,8 @@ function walletFeatureButtons(features: Features) {
 }
 
 /**
- * The Account view: the avatar, the name or truncated address with a copy button, the native
+ * The Account view: the avatar, the name or truncated address with a copy button (on EVM without
+ * a name, "Choose a name", which opens RegisterAccountName), the native
  * balance truncated to 3 decimals, the network and wallet, the wallet feature buttons whose views
  * exist (Buy, Swap on a swap network, Receive, and Send where the connection can send) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity tabs, and Disconnect.
  * @tagname w3m-account-view
@@ -110,6 +111,14 @@ export class W3mAccountView extends LitElement {
       }
       .features .action {
         flex: 1 1 0;
+      }
+      .choose-name {
+        padding: 2px var(--w3m-spacing-m);
+        border: 1px solid var(--w3m-color-border);
+        border-radius: var(--w3m-radius-full);
+        background: transparent;
+        font-size: var(--w3m-text-small);
+        font-weight: 600;
       }
       .copy {
         padding: 2px var(--w3m-spacing-s);
@@ -186,6 +195,18 @@ export class W3mAccountView extends LitElement {
           ? html`<p class="muted" data-testid="account-short-address">
               <bdi dir="ltr">${truncateAddress(address)}</bdi>
             </p>`
+          : nothing
+      }
+      ${
+        !profileName && account.namespace === 'eip155'
+          ? html`<button
+              type="button"
+              class="choose-name"
+              data-testid="account-choose-name"
+              @click=${() => pushView('RegisterAccountName')}
+            >
+              ${msg('Choose a name', { id: 'account.chooseName' })}
+            </button>`
           : nothing
       }
       <p part="balance" data-testid="account-balance">${balanceText(account, locale)}</p>

@@ -56,7 +56,13 @@ export class W3mWalletSendPreviewView extends LitElement {
         <div>
           <dt>${msg('To', { id: 'send.receiver' })}</dt>
           <dd data-testid="send-preview-receiver">
-            ${state.name ? html`<bdi dir="ltr" data-testid="send-preview-name">${state.name.name}</bdi><br />` : nothing}
+            ${
+              state.name || state.addressName?.name
+                ? html`<bdi dir="ltr" data-testid="send-preview-name"
+                      >${state.name?.name ?? state.addressName?.name}</bdi
+                    ><br />`
+                : nothing
+            }
             <bdi class="mono" dir="ltr">${receiverAddress(state)}</bdi>
           </dd>
         </div>

@@ -13,7 +13,7 @@ import {
   setSendToken
 } from '../../stores/send/form.js'
 import { reviewSend, setMaxAmount } from '../../stores/send/send.js'
-import { NAME_RESOLVE_FAILED } from '../../stores/send/texts.js'
+import { NAME_RESOLVE_FAILED, NAMES_FOR_ADDRESS_FAILED } from '../../stores/names/texts.js'
 import { $tokenBalances, refreshTokenBalances } from '../../stores/token-balances.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { formatAmount } from '../../utils/format.js'
@@ -25,7 +25,8 @@ import { sendFormStyles } from './send-form.styles.js'
 /**
  * The WalletSend view: the token (the Tokens tab's balances on the active network, the native token
  * first), the amount with Max (which keeps back the network fee on the native token), and the
- * receiver: an address, or on EVM a registry name whose address shows beside it. Preview checks the
+ * receiver: an address (on EVM with its registry name beside it, when it has one), or on EVM a
+ * registry name whose address shows beside it. Preview checks the
  * form (spec.md section 5), estimates the fee and opens WalletSendPreview; a broken rule shows here,
  * and everything typed stays.
  * @tagname w3m-wallet-send-view
@@ -153,9 +154,14 @@ export class W3mWalletSendView extends LitElement {
     </form>`
   }
 
-  /** The typed name's state: resolving, the address it points to, or that it has none. */
+  /**
+   * The typed name's state: resolving, the address it points to, or that it has none; for a typed
+   * address, its registry name when it has one (or that the lookup failed).
+   */
   private renderName() {
-    const name = this.send.value.name
+    const { name, addressName } = this.send.value
+    if (addressName?.status === 'failed') return localizeText(NAMES_FOR_ADDRESS_FAILED)
+    if (addressName?.name) return html`<bdi data-testid="send-receiver-name">${addressName.name}</bdi>`
     if (!name) return nothing
     if (name.status === 'resolving') return msg('Resolving name…', { id: 'send.resolving' })
     if (name.status === 'failed') return localizeText(NAME_RESOLVE_FAILED)

@@ -1,11 +1,11 @@
 import { map } from 'nanostores'
-import { getNameClient } from '../../api/name-client.js'
 import type { TokenBalance } from '../../api/schemas/balance.js'
 import type { Profile } from '../../api/schemas/profile.js'
 import { isEvmAddress } from '../../utils/address.js'
 import { $account } from '../account.js'
+import { nameClient } from '../names/client.js'
+import { nameOfAddress } from '../names/reverse.js'
 import { $network } from '../network.js'
-import { $options } from '../options.js'
 import { $tokenBalances } from '../token-balances.js'
 import { isNameLike } from './rules.js'
 import { NAME_RESOLVE_FAILED } from './texts.js'
@@ -18,6 +18,14 @@ export interface ResolvedName {
   readonly address?: string
 }
 
+/** The registry's name of an address typed as receiver (reverse lookup, EVM). */
+export interface AddressName {
+  readonly status: 'resolving' | 'resolved' | 'failed'
+  readonly address: string
+  /** The address's name; undefined when it has none (or until resolved). */
+  readonly name?: string | undefined
+}
+
 /** The Send form (views WalletSend and WalletSendPreview): what the visitor typed and chose. */
 export interface SendState {
   /** The chosen token: one of the Tokens tab's balances. */
@@ -28,6 +36,8 @@ export interface SendState {
   readonly receiver: string
   /** The typed name's lookup; undefined when the receiver is not a name. */
   readonly name: ResolvedName | undefined
+  /** The typed address's name (reverse lookup); undefined when the receiver is not an EVM address. */
+  readonly addressName: AddressName | undefined
   /** The network fee of the previewed transfer, in the native token's smallest unit. */
   readonly fee: bigint | undefined
   /** True while the preview is prepared (fee) or the transfer is being sent. */
@@ -41,6 +51,7 @@ export const initialSend: SendState = {
   amount: '',
   receiver: '',
   name: undefined,
+  addressName: undefined,
   fee: undefined,
   loading: false,
   error: undefined
@@ -107,18 +118,23 @@ export function setSendAmount(amount: string): void {
 
 /**
  * Sets the receiver as typed. On EVM a registry name (alice.appkit.id) is looked up once typing
- * pauses (NAME_LOOKUP_DELAY_MS); the newest typed name wins, an answer for an older one is dropped.
+ * pauses (NAME_LOOKUP_DELAY_MS), and so is the name of a typed address (reverse lookup); the newest
+ * typed receiver wins, an answer for an older one is dropped.
  */
 export async function setSendReceiver(receiver: string): Promise<void> {
   const typed = receiver.trim()
-  const wantsName = $account.get().namespace === 'eip155' && !isEvmAddress(typed) && isNameLike(typed)
+  const evm = $account.get().namespace === 'eip155'
+  const wantsName = evm && !isEvmAddress(typed) && isNameLike(typed)
+  const wantsAddressName = evm && isEvmAddress(typed)
   $send.set({
     ...$send.get(),
     receiver,
     name: wantsName ? { status: 'resolving', name: typed } : undefined,
+    addressName: wantsAddressName ? { status: 'resolving', address: typed } : undefined,
     fee: undefined,
     error: undefined
   })
+  if (wantsAddressName) return lookUpAddressName(typed)
   if (!wantsName) return
   const stillTyped = () => {
     const current = $send.get()
@@ -129,6 +145,22 @@ export async function setSendReceiver(receiver: string): Promise<void> {
   const address = await resolveName(typed)
   if (!stillTyped()) return
   $send.setKey('name', address ? { status: 'resolved', name: typed, address } : { status: 'failed', name: typed })
+}
+
+/** The name of the typed address, once typing pauses; nothing shows when it has none. */
+async function lookUpAddressName(address: string): Promise<void> {
+  const stillTyped = () => $send.get().addressName?.address === address && $send.get().receiver.trim() === address
+  await new Promise(resolve => setTimeout(resolve, NAME_LOOKUP_DELAY_MS))
+  const network = $network.get().activeNetwork
+  if (!stillTyped() || !network) return
+  let addressName: AddressName
+  try {
+    const name = await nameOfAddress(address, network.caipNetworkId)
+    addressName = { status: 'resolved', address, name: name ?? undefined }
+  } catch {
+    addressName = { status: 'failed', address }
+  }
+  if (stillTyped()) $send.setKey('addressName', addressName)
 }
 
 /** The address of the profile on the active EVM chain (ENSIP-11 coin type), else its Ethereum one (60). */
@@ -144,8 +176,7 @@ export async function resolveName(name: string): Promise<string | undefined> {
   const key = name.toLowerCase()
   const cached = resolvedNames.get(key)
   if (cached && Date.now() - cached.at < NAME_CACHE_MS) return cached.address
-  const options = $options.get()
-  const client = getNameClient(options ? { projectId: options.projectId, apiUrl: options.apiUrl } : undefined)
+  const client = nameClient()
   if (!client) return undefined
   try {
     const address = addressOf(await client.profile(key))

@@ -5,8 +5,8 @@
 export const SEND_FIELDS_REQUIRED = 'An amount and receiver address are required'
 export const SEND_TOKEN_REQUIRED = 'A token is required'
 export const SEND_UNSUPPORTED_CHAIN = 'Unsupported chain'
-/** spec.md section 8, when a name has no address. */
-export const NAME_RESOLVE_FAILED = 'Error resolving name'
+/** spec.md section 8, when a name has no address (the names flow's text: one message id). */
+export { NAME_RESOLVE_FAILED } from '../names/texts.js'
 export const SEND_INVALID_ADDRESS = 'Enter a valid address for this network'
 export const SEND_INVALID_AMOUNT = 'Enter a valid amount'
 export const SEND_INSUFFICIENT_BALANCE = 'Insufficient balance'

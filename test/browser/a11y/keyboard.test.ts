@@ -7,6 +7,8 @@ import { deepActiveElement } from '../../../src/elements/shared/focus.js'
 import { $modal, openModal, resetModal } from '../../../src/stores/modal.js'
 import { $network, configureNetworks, resetNetwork } from '../../../src/stores/network.js'
 import { $router, pushView, resetRouter } from '../../../src/stores/router.js'
+import { resetAccount, setAccount } from '../../../src/stores/account.js'
+import { connectedEvmAccount } from '../../fixtures/accounts.js'
 import { configureSiwx, resetSiwx } from '../../../src/stores/siwx.js'
 import { evmNetworks, localNetworks } from '../../fixtures/networks.js'
 import { deepQuery } from '../i18n/support.js'
@@ -32,6 +34,7 @@ describe('keyboard', () => {
     resetModal()
     resetRouter()
     resetSiwx()
+    resetAccount()
     resetNetwork()
     configureNetworks([...evmNetworks, ...localNetworks], undefined)
     modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
@@ -92,7 +95,8 @@ describe('keyboard', () => {
     await sendKeys({ press: 'Escape' })
     await waitUntil(() => !$modal.get().open, 'Escape did not close')
 
-    configureSiwx({ required: true })
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
     openModal({ view: 'SIWXSignMessage' })
     await waitUntil(() => modal.shadowRoot!.querySelector('dialog')!.open)
     const alert = modal.shadowRoot!.querySelector('[data-testid=w3m-close-refused]')!

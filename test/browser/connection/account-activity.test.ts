@@ -16,7 +16,10 @@ import {
 } from '../../../src/stores/transactions.js'
 import { connectedEvmAccount } from '../../fixtures/accounts.js'
 import { HISTORY_ADDRESSES, historyFirstPage, historySecondPage } from '../../fixtures/transactions.js'
-import { setUpConnection, setUpHistory, tearDownConnection, until, type FakeAccountClient } from './support.js'
+import { createFakeNameClient } from '../../fixtures/names.js'
+import { setNameClient } from '../../../src/api/name-client.js'
+import { nameCache } from '../../../src/storage/caches.js'
+import { setUpConnection, setUpHistory, tearDownConnection, until } from './support.js'
 
 const ADDRESS = connectedEvmAccount.address ?? ''
 const ids = () => $transactions.get().transactions.map(entry => entry.id.slice(-1))
@@ -24,13 +27,14 @@ const rows = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim()
 
 describe('the Activity list: the store (spec.md section 5)', () => {
-  let backend: FakeAccountClient
-
   beforeEach(() => {
-    backend = setUpConnection()
+    setUpConnection()
     setAccount(connectedEvmAccount)
   })
-  afterEach(() => tearDownConnection())
+  afterEach(() => {
+    setNameClient(undefined)
+    tearDownConnection()
+  })
 
   it("refuses to fetch without an address, with the spec's text", async () => {
     setUpHistory()
@@ -168,23 +172,38 @@ describe('the Activity list: the store (spec.md section 5)', () => {
     expect(groups[1]!.months.map(month => month.month)).to.deep.equal([5])
   })
 
-  it("looks up the counterparties' names in the registry", async () => {
+  it("looks up the counterparties' names in the registry (reverse lookup, cached 5 min)", async () => {
     setUpHistory({ '': historyFirstPage })
-    backend.identityAnswer = { name: 'alice.appkit.id', avatar: null }
+    const names = createFakeNameClient({ 'alice.appkit.id': HISTORY_ADDRESSES.ALICE })
+    setNameClient(names)
     await showActivity()
     await until(() => Object.keys($transactions.get().names).length > 0, 'the names')
-    expect($transactions.get().names[HISTORY_ADDRESSES.ALICE.toLowerCase()]).to.equal('alice.appkit.id')
+    expect($transactions.get().names).to.deep.equal({ [HISTORY_ADDRESSES.ALICE.toLowerCase()]: 'alice.appkit.id' })
+    expect(names.reverseCalls).to.include(HISTORY_ADDRESSES.ALICE.toLowerCase())
+    expect(nameCache('eip155:1', HISTORY_ADDRESSES.ALICE.toLowerCase()).get()).to.equal('alice.appkit.id')
+  })
+
+  it('a failed reverse lookup leaves the addresses', async () => {
+    setUpHistory({ '': historyFirstPage })
+    const names = createFakeNameClient({ 'alice.appkit.id': HISTORY_ADDRESSES.ALICE })
+    names.reverseError = new Error('HTTP status code: 502')
+    setNameClient(names)
+    await showActivity()
+    await until(() => names.reverseCalls.length > 0, 'the lookups')
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect($transactions.get().names).to.deep.equal({})
   })
 })
 
 describe('the Activity list: the element', () => {
-  let backend: FakeAccountClient
-
   beforeEach(() => {
-    backend = setUpConnection()
+    setUpConnection()
     setAccount(connectedEvmAccount)
   })
-  afterEach(() => tearDownConnection())
+  afterEach(() => {
+    setNameClient(undefined)
+    tearDownConnection()
+  })
 
   it('shows headings per year and month, and each row: what, with whom, amounts, status, time, explorer link; accessible', async () => {
     setUpHistory({ '': { ...historyFirstPage, next: null } })
@@ -292,7 +311,7 @@ describe('the Activity list: the element', () => {
   })
 
   it("shows the counterparty's registry name instead of its address", async () => {
-    backend.identityAnswer = { name: 'alice.appkit.id', avatar: null }
+    setNameClient(createFakeNameClient({ 'alice.appkit.id': HISTORY_ADDRESSES.ALICE }))
     setUpHistory({ '': { data: [historyFirstPage.data[0]!], next: null } })
     const el = await fixture<W3mAccountActivity>(html`<w3m-account-activity></w3m-account-activity>`)
     await until(

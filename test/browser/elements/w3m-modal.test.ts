@@ -6,6 +6,8 @@ import type { W3mModal } from '../../../src/elements/w3m-modal.js'
 import type { ModalOpenEvent } from '../../../src/events/modal-events.js'
 import { $modal, closeModal, openModal, resetModal } from '../../../src/stores/modal.js'
 import { pushView, resetRouter } from '../../../src/stores/router.js'
+import { resetAccount, setAccount } from '../../../src/stores/account.js'
+import { connectedEvmAccount } from '../../fixtures/accounts.js'
 import { configureSiwx, resetSiwx } from '../../../src/stores/siwx.js'
 import { deepActiveElement } from '../../../src/elements/shared/focus.js'
 
@@ -42,6 +44,7 @@ describe('w3m-modal', () => {
     resetModal()
     resetRouter()
     resetSiwx()
+    resetAccount()
     modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
   })
   afterEach(() => resetModal())
@@ -96,7 +99,8 @@ describe('w3m-modal', () => {
   })
 
   it('shakes and stays open on Escape during a required sign-in, even on repeated presses', async () => {
-    configureSiwx({ required: true })
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
     const dialog = await openOn(modal, { view: 'SIWXSignMessage' })
     await sendKeys({ press: 'Escape' })
     await sendKeys({ press: 'Escape' })
@@ -108,7 +112,8 @@ describe('w3m-modal', () => {
   })
 
   it('a backdrop click during a required sign-in does not close it', async () => {
-    configureSiwx({ required: true })
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
     const dialog = await openOn(modal, { view: 'ApproveTransaction' })
     await sendMouse({ type: 'click', position: [5, 5] })
     await modal.updateComplete

@@ -1,11 +1,12 @@
 /** Shared set-up of the Send tests: a fake EVM wallet connected on Ethereum, a fake chain RPC, a fake name API. */
 import sinon from 'sinon'
-import { setNameClient, type NameClient } from '../../../src/api/name-client.js'
+import { setNameClient } from '../../../src/api/name-client.js'
 import type { TokenBalance } from '../../../src/api/schemas/balance.js'
 import { connect } from '../../../src/stores/connection.js'
 import { loadConnectors } from '../../../src/stores/connectors.js'
 import { forgetResolvedNames, resetSendForm } from '../../../src/stores/send/form.js'
 import { FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
+import { createFakeNameClient, type FakeNameClient } from '../../fixtures/names.js'
 import { evmTokenBalances } from '../../fixtures/tokens.js'
 import { setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from '../connection/support.js'
 import { $account } from '../../../src/stores/account.js'
@@ -65,19 +66,11 @@ export function fakeChain(rpcUrl = 'https://eth.merkle.io'): FakeChain {
 export function fakeNames(
   names: Record<string, string>,
   slow: Record<string, number> = {}
-): { readonly asked: string[] } {
-  const asked: string[] = []
-  const client: NameClient = {
-    async profile(name) {
-      asked.push(name)
-      await new Promise(resolve => setTimeout(resolve, slow[name] ?? 0))
-      const address = names[name]
-      if (!address) throw new Error('HTTP status code: 404')
-      return { name, registered: 1, addresses: { '60': { address } }, attributes: {} }
-    }
-  }
+): { readonly asked: string[]; readonly client: FakeNameClient } {
+  const client = createFakeNameClient(names)
+  for (const [name, ms] of Object.entries(slow)) client.delays.set(name, ms)
   setNameClient(client)
-  return { asked }
+  return { asked: client.profileCalls, client }
 }
 
 export interface SendSetUp {

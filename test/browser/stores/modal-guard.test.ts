@@ -2,7 +2,10 @@ import { expect } from '@open-wc/testing'
 import sinon from 'sinon'
 import { $modal, closeModal, isCloseForbidden, openModal, resetModal, shakeModal } from '../../../src/stores/modal.js'
 import { $router, resetRouter } from '../../../src/stores/router.js'
-import { configureSiwx, resetSiwx, setSiwxSession } from '../../../src/stores/siwx.js'
+import { resetAccount, setAccount } from '../../../src/stores/account.js'
+import { connectedEvmAccount } from '../../fixtures/accounts.js'
+import { configureSiwx, resetSiwx, setSiwxSessions } from '../../../src/stores/siwx.js'
+import { siwxSession } from '../../fixtures/siwx.js'
 
 describe('closing during a required sign-in', () => {
   let clock: sinon.SinonFakeTimers
@@ -12,6 +15,7 @@ describe('closing during a required sign-in', () => {
     resetModal()
     resetRouter()
     resetSiwx()
+    resetAccount()
   })
   afterEach(() => {
     resetModal()
@@ -20,7 +24,8 @@ describe('closing during a required sign-in', () => {
 
   for (const view of ['SIWXSignMessage', 'ApproveTransaction'] as const) {
     it(`${view} cannot be closed while sign-in is required and there is no session`, () => {
-      configureSiwx({ required: true })
+      configureSiwx({ getRequired: () => true })
+      setAccount(connectedEvmAccount)
       openModal({ view })
       expect(isCloseForbidden()).to.equal(true)
       expect(closeModal()).to.equal(false)
@@ -30,7 +35,8 @@ describe('closing during a required sign-in', () => {
   }
 
   it('shakes for 500 ms instead of closing', () => {
-    configureSiwx({ required: true })
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
     openModal({ view: 'SIWXSignMessage' })
     closeModal()
     expect($modal.get().shake).to.equal(true)
@@ -51,21 +57,29 @@ describe('closing during a required sign-in', () => {
   })
 
   it('closes when sign-in is optional', () => {
-    configureSiwx({ required: false })
+    configureSiwx({ getRequired: () => false })
     openModal({ view: 'SIWXSignMessage' })
     expect(closeModal()).to.equal(true)
     expect($modal.get().open).to.equal(false)
   })
 
   it('closes once a session exists', () => {
-    configureSiwx({ required: true })
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
     openModal({ view: 'SIWXSignMessage' })
-    setSiwxSession(true)
+    setSiwxSessions([siwxSession])
+    expect(closeModal()).to.equal(true)
+  })
+
+  it('without a connected account nothing holds the modal (the wallet disconnected mid sign-in)', () => {
+    configureSiwx({ getRequired: () => true })
+    openModal({ view: 'SIWXSignMessage' })
     expect(closeModal()).to.equal(true)
   })
 
   it('other views close even when sign-in is required', () => {
-    configureSiwx({ required: true })
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
     openModal({ view: 'Account' })
     expect(closeModal()).to.equal(true)
     expect($modal.get().shake).to.equal(false)
