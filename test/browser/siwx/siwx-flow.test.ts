@@ -145,6 +145,20 @@ describe('sign-in with X: the flow (spec.md section 4)', () => {
     expect(signed[1]).to.contain(`\n${FAKE_ADDRESS_2}\n`)
   })
 
+  it('switching to a network without a session asks again (sessions are per chain)', async () => {
+    await start(createLocalSiwx())
+    await connect('com.example.fake')
+    await onSignIn()
+    await signIn()
+    expect($siwx.get().hasSession).to.equal(true)
+    provider.setChain(56)
+    await until(() => $account.get().caipAddress === `eip155:56:${FAKE_ADDRESS}`, 'the new chain')
+    await onSignIn()
+    expect($siwx.get().hasSession).to.equal(false)
+    await signIn()
+    expect(signed[1]).to.contain('\nChain ID: 56\n')
+  })
+
   it('a declined signature says so, emits SIWX_AUTH_ERROR and keeps the view for another try', async () => {
     await start(createLocalSiwx({ required: true }))
     await connect('com.example.fake')
