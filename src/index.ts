@@ -7,11 +7,14 @@ export {
   AppKitOptionsError,
   type AppKitOptionsInput,
   type AppKitOptions,
+  type NetworkInput,
+  type ViemChainLike,
   type Features,
   type ThemeMode,
   type ThemeVariables
 } from './config/options.js'
 export { VIEW_NAMES, type ViewName } from './config/views.js'
+export { defineNetwork, type NetworkDefinition } from './config/network-input.js'
 export { LOCALES, type Locale } from './i18n/locales.js'
 export { LOCALE_NAMES } from './i18n/locale-names.js'
 export type { MessageOverrides } from './i18n/overrides.js'

@@ -8,7 +8,7 @@
  * Importing the kit defines its elements (<appkit-button>, <appkit-network-button>, <w3m-modal>);
  * the modal's views still load on first use, as chunks beside this file.
  */
-import { AppKitOptionsError, VIEW_NAMES, createAppKit, createBackendSiwx, createLocalSiwx } from './index.js'
+import { AppKitOptionsError, VIEW_NAMES, createAppKit, createBackendSiwx, createLocalSiwx, defineNetwork } from './index.js'
 import { bitcoinAdapter } from './adapters/bitcoin/index.js'
 import { evmAdapter } from './adapters/evm/index.js'
 import { solanaAdapter } from './adapters/solana/index.js'
@@ -19,6 +19,7 @@ const AppKit = Object.freeze({
   createAppKit,
   AppKitOptionsError,
   VIEW_NAMES,
+  defineNetwork,
   createLocalSiwx,
   createBackendSiwx,
   evmAdapter,

@@ -5,6 +5,8 @@ import { SOCIAL_PROVIDERS } from './constants.js'
 import { THEME_VARIABLE_NAMES } from '../theme/variables.js'
 import { describeIssue } from './describe-issue.js'
 import { AppKitOptionsError } from './options-error.js'
+import { fromViemChain } from './network-input.js'
+import type { UnknownOption } from './unknown-options.js'
 import { LOCALES } from '../i18n/locales.js'
 import type { MessageOverrides } from '../i18n/overrides.js'
 import type { SiwxConfig } from '../siwx/types.js'
@@ -138,13 +140,63 @@ export const appKitOptionsSchema = z
     )
   )
 
-export type AppKitOptionsInput = z.input<typeof appKitOptionsSchema>
+/** A network as createAppKit takes it: a CAIP network, or a viem `Chain` (see network-input.ts). */
+export type NetworkInput = z.input<typeof caipNetworkSchema> | ViemChainLike
+
+/** What the kit reads of a viem `Chain` (structural: the kit does not import viem's types). */
+export interface ViemChainLike {
+  readonly id: number
+  readonly name: string
+  readonly nativeCurrency: { readonly name: string; readonly symbol: string; readonly decimals: number }
+  readonly rpcUrls: { readonly default: { readonly http: readonly string[]; readonly webSocket?: readonly string[] } }
+  readonly blockExplorers?: { readonly default: { readonly name: string; readonly url: string } }
+  readonly testnet?: boolean
+}
+
+export type AppKitOptionsInput = Omit<z.input<typeof appKitOptionsSchema>, 'networks' | 'defaultNetwork'> & {
+  /** CAIP networks (at least one) or viem chains. */
+  readonly networks: readonly NetworkInput[]
+  readonly defaultNetwork?: NetworkInput
+}
 export type AppKitOptions = z.output<typeof appKitOptionsSchema>
 export type Features = z.output<typeof featuresSchema>
 
+/** The keys of `value` (an object) that `shape` does not list. */
+function unknownKeys(value: unknown, shape: object, path: string): UnknownOption[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return []
+  const known = Object.keys(shape)
+  return Object.keys(value)
+    .filter(key => !known.includes(key))
+    .map(key => ({ path, key, known }))
+}
+
+/** `networks` and `defaultNetwork` with every viem chain turned into a CAIP network. */
+function withViemChains(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input
+  const options = input as Record<string, unknown>
+  return {
+    ...options,
+    ...(Array.isArray(options.networks) ? { networks: options.networks.map(fromViemChain) } : {}),
+    ...('defaultNetwork' in options ? { defaultNetwork: fromViemChain(options.defaultNetwork) } : {})
+  }
+}
+
 export function parseOptions(input: unknown): AppKitOptions {
-  const result = appKitOptionsSchema.safeParse(input)
-  if (result.success) return result.data
+  const result = appKitOptionsSchema.safeParse(withViemChains(input))
+  if (result.success) {
+    const given = input as Record<string, unknown>
+    const unknown = [
+      ...unknownKeys(given, appKitOptionsSchema.shape, ''),
+      ...unknownKeys(given.features, featuresSchema.shape, 'features')
+    ]
+    const [first] = unknown
+    if (first && result.data.debug) {
+      throw new AppKitOptionsError(`${first.path ? `${first.path}.` : ''}${first.key}`, 'a known option')
+    }
+    // The warnings (with the nearest known key) load only when an option is unknown.
+    if (first) void import('./unknown-options.js').then(module => module.warnUnknownOptions(unknown))
+    return result.data
+  }
   const issue = result.error.issues[0]
   if (!issue) throw new AppKitOptionsError('(options)', 'an options object')
   const { option, expected } = describeIssue(issue)
