@@ -86,6 +86,21 @@ function startConnection(needed: boolean): void {
 }
 
 /**
+ * The project's remote features (GET /appkit/v1/config) merge into the options once the page is
+ * idle; the app's explicit `features` keys win. Only with a backend, and never on a server.
+ */
+function loadRemoteFeaturesWhenIdle(apiUrl: string | undefined, features: object | undefined): void {
+  if (!apiUrl || typeof window === 'undefined') return
+  const explicit = new Set(Object.keys(features ?? {}))
+  whenIdle(
+    () =>
+      void import('./stores/remote-features.js')
+        .then(module => module.loadRemoteFeatures(explicit))
+        .catch((error: unknown) => console.warn('[appkit] Remote features failed:', error))
+  )
+}
+
+/**
  * Creates the kit: parses the options (a bad one throws an AppKitOptionsError naming it), fills
  * the stores, and puts the modal on the page. Safe to call on a server, where it touches no DOM.
  */
@@ -97,6 +112,7 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
   mountModal()
   startConnection(options.adapters.length > 0 || options.enableWalletConnect)
   whenIdle(() => prefetchView())
+  loadRemoteFeaturesWhenIdle(options.apiUrl, input.features)
   return {
     open: async (openOptions = {}) => openModal(openOptions),
     close: () => void closeModal(),

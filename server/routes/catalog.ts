@@ -9,22 +9,13 @@ import {
   getWalletsResponseSchema,
   imageIdSchema,
   originsResponseSchema,
-  projectConfigResponseSchema,
-  type RemoteFeature
+  projectConfigResponseSchema
 } from '../../src/api/schemas/index.js'
 import { assetImage, currencyImage, renderSvg, tokenImage, walletImage, type ImageSpec } from '../catalog/images.js'
 import { generateCatalog, queryCatalog, type CatalogWallet } from '../catalog/wallets.js'
 import type { ServerContext } from '../context.js'
+import { DEFAULT_REMOTE_FEATURES } from '../../src/config/remote-features.js'
 import { notFound, parseParams, parseQuery, requireProject, respond } from '../http.js'
-
-/** spec.md section 9: the default remote features. */
-export const DEFAULT_REMOTE_FEATURES: RemoteFeature[] = [
-  { id: 'swaps', isEnabled: true, config: ['1inch'] },
-  { id: 'onramp', isEnabled: true, config: ['coinbase', 'meld'] },
-  { id: 'email', isEnabled: true, config: null },
-  { id: 'socials', isEnabled: true, config: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] },
-  { id: 'activity', isEnabled: true, config: null }
-]
 
 const imageParamsSchema = z.object({ id: imageIdSchema })
 
@@ -70,7 +61,8 @@ export function catalogRoutes(context: ServerContext): Hono {
 
   app.get('/appkit/v1/config', c => {
     requireProject(c, context)
-    return respond(c, projectConfigResponseSchema, { features: DEFAULT_REMOTE_FEATURES })
+    // spec.md section 9: the default remote features, the same list the kit falls back to.
+    return respond(c, projectConfigResponseSchema, { features: [...DEFAULT_REMOTE_FEATURES] })
   })
 
   app.get('/projects/v1/origins', c => {
