@@ -154,6 +154,38 @@ describe('the WalletConnect store', () => {
     expect(failed).to.be.instanceOf(Error)
   })
 
+  it('signs messages through the session: personal_sign (UTF-8 as hex), solana_signMessage (base58 in and out)', async () => {
+    openModal({ view: 'ConnectingWalletConnect' })
+    const done = startWalletConnect({ id: 'catalog-wallet', name: 'Catalog Wallet' })
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
+    controller.approve(approved)
+    await done
+    const evmSignature = `0x${'ab'.repeat(65)}`
+    const solanaSignature = encodeBase58(Uint8Array.from({ length: 64 }, (_, index) => index + 1))
+    controller.answer = method => (method === 'personal_sign' ? evmSignature : { signature: solanaSignature })
+    expect(await activeConnector()!.signMessage!('Hi ✓', EVM)).to.equal(evmSignature)
+    expect(controller.requests.at(-1)).to.deep.equal({
+      caipNetworkId: 'eip155:31337',
+      method: 'personal_sign',
+      params: ['0x486920e29c93', EVM]
+    })
+    const solanaConnector = getConnector('walletConnect', 'solana')!
+    expect(await solanaConnector.signMessage!('Hi', SOL)).to.equal(solanaSignature)
+    expect(controller.requests.at(-1)).to.deep.equal({
+      caipNetworkId: solanaLocal.caipNetworkId,
+      method: 'solana_signMessage',
+      params: { message: encodeBase58(new TextEncoder().encode('Hi')), pubkey: SOL }
+    })
+    // Answers that are not signatures are errors.
+    controller.answer = method => (method === 'personal_sign' ? 'yes' : { signature: '1' })
+    let evmFailed: unknown
+    let solanaFailed: unknown
+    await activeConnector()!.signMessage!('Hi', EVM).catch(error => (evmFailed = error))
+    await solanaConnector.signMessage!('Hi', SOL).catch(error => (solanaFailed = error))
+    expect(evmFailed).to.be.instanceOf(Error)
+    expect(solanaFailed).to.be.instanceOf(Error)
+  })
+
   it('a wallet that declines shows “Connection declined” and Try again makes a new proposal', async () => {
     const done = startWalletConnect()
     await until(() => $walletConnect.get().status === 'ready', 'the pairing')
