@@ -2,19 +2,11 @@ import { expect } from '@open-wc/testing'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createLocalSiwx } from '../../../src/siwx/factories.js'
 import type { SiwxSession } from '../../../src/siwx/types.js'
+import { rejection } from '../rejection.js'
 
 const ALICE = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const BOB = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
 const KEY = '@appkit-wallet/siwx_sessions'
-
-async function rejection(promise: Promise<unknown>): Promise<Error | undefined> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  return undefined
-}
 
 describe('createLocalSiwx: sessions kept in this browser, verified here', () => {
   const siwx = createLocalSiwx({ statement: 'Sign in to the shop' })

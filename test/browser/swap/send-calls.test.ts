@@ -5,6 +5,7 @@ import {
   supportsAtomicBatch,
   type EvmRequest
 } from '../../../src/adapters/evm/send-calls.js'
+import { rejection } from '../rejection.js'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -18,15 +19,6 @@ function wallet(answers: Record<string, (params: readonly unknown[]) => unknown>
     return answer(params)
   }
   return { request, asked }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<Error | undefined> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  return undefined
 }
 
 describe('EIP-5792 batches (spec.md section 5)', () => {
