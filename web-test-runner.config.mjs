@@ -1,9 +1,14 @@
-// Element and store tests in headless Chromium (see ../shared/testing.md).
+// Element and store tests in headless Chromium (see ../shared/testing.md), on React 19.
+// `REACT_VERSION=18 npx web-test-runner` runs the React layer's tests (test/browser/react/) again on
+// React 18 (the react-18 and react-dom-18 npm aliases): see scripts/wtr-react.mjs.
 import { esbuildPlugin } from '@web/dev-server-esbuild'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs'
+import { faultBackend } from './test/browser/fault-backend.mjs'
+import { reactPlugin, reactVersionFromEnv } from './scripts/wtr-react.mjs'
 
 const executablePath = ensureChromium()
+const reactVersion = reactVersionFromEnv()
 
 /**
  * Serves the listed UMD/CommonJS files as ES modules with a default export (`import jsQR from 'jsqr'`):
@@ -22,8 +27,10 @@ function commonJsAsDefaultExport(files) {
 }
 
 export default {
-  files: ['test/browser/**/*.test.ts'],
+  files: reactVersion === '19' ? ['test/browser/**/*.test.ts'] : ['test/browser/react/**/*.test.ts'],
   nodeResolve: true,
+  // The project calls with injected faults (alerts, analytics): see test/browser/fault-backend.mjs.
+  middleware: [faultBackend],
   rootDir: '.',
   concurrency: 2,
   staticLogging: Boolean(process.env.CI) || !process.stdout.isTTY,
@@ -34,6 +41,7 @@ export default {
   browserStartTimeout: 60_000,
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    reactPlugin(reactVersion),
     commonJsAsDefaultExport(['/node_modules/jsqr/dist/jsQR.js'])
   ],
   browsers: [
@@ -46,7 +54,7 @@ export default {
 <html lang="en">
   <head><title>appkit-elements tests</title></head>
   <body>
-    <script>window.process = { env: { NODE_ENV: 'development' } }</script>
+    <script>window.process = { env: { NODE_ENV: 'development', REACT_VERSION: '${reactVersion}' } }</script>
     <script type="module" src="${testFramework}"></script>
   </body>
 </html>`

@@ -60,7 +60,8 @@ function AccountPanel() {
 
 function SignInPanel() {
   const { enabled, required, isSignedIn, status, sessions, signOut } = useAppKitSIWX()
-  const event = useAppKitEvents()
+  // The newest sign-in event: the stream also carries the modal's, connecting's, ...
+  const signInEvent = useAppKitEvents(event => event.event.includes('SIWX'))?.event
   return (
     <Panel title="useAppKitSIWX()" testId="panel-siwx">
       <dl>
@@ -69,7 +70,7 @@ function SignInPanel() {
         <Field name="isSignedIn" value={String(isSignedIn)} testId="siwx-signed-in" />
         <Field name="status" value={status} testId="siwx-status" />
         <Field name="session expires" value={sessions[0]?.data.expirationTime} testId="siwx-expires" />
-        <Field name="useAppKitEvents()" value={event?.event} testId="kit-last-event" />
+        <Field name="useAppKitEvents(), sign-in" value={signInEvent} testId="kit-last-event" />
       </dl>
       <div className="row">
         <button type="button" data-testid="siwx-sign-out" disabled={!isSignedIn} onClick={() => void signOut()}>

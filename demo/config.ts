@@ -15,8 +15,14 @@ function setting(value: string | undefined, fallback: string): string {
   return trimmed ? trimmed : fallback
 }
 
+/**
+ * `?project=<id>` on the demo's URL tries another project of the backend (one whose origin list
+ * leaves this page out, or one the backend does not know) without a new build.
+ */
+const projectOverride = new URLSearchParams(globalThis.location?.search ?? '').get('project')
+
 export const demoConfig = {
-  projectId: setting(env.VITE_APPKIT_PROJECT_ID, 'appkit-local'),
+  projectId: projectOverride ?? setting(env.VITE_APPKIT_PROJECT_ID, 'appkit-local'),
   apiUrl: setting(env.VITE_APPKIT_API_URL, 'http://127.0.0.1:8787'),
   chainARpc: setting(env.VITE_APPKIT_CHAIN_A_RPC, localChainA.rpcUrls.default.http[0]),
   chainBRpc: setting(env.VITE_APPKIT_CHAIN_B_RPC, localChainB.rpcUrls.default.http[0]),

@@ -1,6 +1,7 @@
 // `npm test`: every layer, in order, then one summary line `N passed, N failed` over all of them.
 // Layers: type check, lint, generated-file check, build, element tests (Web Test Runner in
-// Chromium), the Storybook check, and the Node tests (API client, server-side import, end to end).
+// Chromium; the React layer's also on React 18), the Storybook check, and the Node tests (API
+// client, server-side import, end to end: the React example on React 19 and 18).
 import { spawn } from 'node:child_process'
 import { ensureChromium } from './chromium.mjs'
 
@@ -12,6 +13,8 @@ const steps = [
   { name: 'build', command: 'npm run build --silent', kind: 'check' },
   { name: 'size budgets', command: 'node bench/size.mjs', kind: 'check' },
   { name: 'element tests', command: 'npx web-test-runner', kind: 'wtr' },
+  // The React layer's tests (test/browser/react/) again, on React 18 (the react-18 npm aliases).
+  { name: 'React 18 element tests', command: 'REACT_VERSION=18 npx web-test-runner', kind: 'wtr' },
   { name: 'storybook', command: 'npm run test:storybook --silent', kind: 'storybook' },
   { name: 'api client tests', command: 'node --import tsx --test test/api/*.test.ts', kind: 'node' },
   { name: 'local chain tests', command: 'node --import tsx --test test/chain/*.test.ts', kind: 'node' },
@@ -32,11 +35,14 @@ const steps = [
 ]
 
 function run(command) {
+  // A REACT_VERSION in the caller's environment would narrow the element tests to React's: a step
+  // that wants one sets it in its command.
+  const { REACT_VERSION: _ignored, ...env } = process.env
   return new Promise(resolve => {
     const child = spawn(command, {
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0' }
+      env: { ...env, FORCE_COLOR: '0' }
     })
     let output = ''
     const keep = chunk => {

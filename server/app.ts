@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ServerContext } from './context.js'
 import { ApiError } from './http.js'
+import { adminRoutes } from './routes/admin.js'
 import { analyticsRoutes } from './routes/analytics.js'
 import { blockchainRoutes } from './routes/blockchain.js'
 import { catalogRoutes } from './routes/catalog.js'
@@ -38,6 +39,7 @@ export function createApp(context: ServerContext): Hono {
 
   app.route('/', supportedChainsRoutes(context))
   app.route('/', analyticsRoutes(context))
+  app.route('/', adminRoutes(context))
   app.route('/', catalogRoutes(context))
   app.route('/', sessionsRoutes(context))
   app.route('/', siwxRoutes(context))

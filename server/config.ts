@@ -8,7 +8,10 @@
 //   APPKIT_PROJECTS      JSON array of projects [{ id, allowedOrigins, isAnalyticsEnabled? }]
 //                        (replaces the default project)
 //   APPKIT_ALLOWED_ORIGINS  comma list: extra origin patterns for the default project
+//   APPKIT_ADMIN_TOKEN   a secret (16+ characters) that opens the project owner's read routes
+//                        (GET /admin/analytics-events); without it they answer 404
 import * as z from 'zod'
+import { BUILT_IN_ORIGIN_PATTERNS } from '../src/utils/origin-patterns.js'
 import { LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
 
 export const DEFAULT_PORT = 8787
@@ -17,7 +20,7 @@ export const DEFAULT_PROJECT_ID = 'appkit-local'
 export const DEFAULT_DATA_DIR = '.data/pglite'
 
 /** Origin patterns: exact origins, `*` for one or more host labels, `:*` for any port. */
-export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', '*.pages.dev', '*.vercel.app']
+export const DEFAULT_ALLOWED_ORIGINS = [...BUILT_IN_ORIGIN_PATTERNS]
 
 /** spec.md section 9: the 12 swap networks; decisions.md: plus the local chains. */
 export const SPEC_SWAP_NETWORKS = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554].map(
@@ -45,6 +48,8 @@ export const serverConfigSchema = z.object({
   /** CAIP-2 ids of the chains the convert (swap) endpoints serve. */
   swapNetworks: z.array(z.string().regex(/^eip155:\d+$/)),
   nameSuffixes: z.object({ current: z.string(), legacy: z.string() }),
+  /** Opens GET /admin/* with `Authorization: Bearer <token>`; undefined: those routes do not exist. */
+  adminToken: z.string().min(16).optional(),
   /** Wallet catalog size and seed (the catalog is generated, deterministic per seed). */
   catalog: z.object({ size: z.number().int().min(1), seed: z.string() })
 })
@@ -90,7 +95,8 @@ export function loadConfig(
     projects: projects ?? [defaultProject(extraOrigins)],
     swapNetworks: options.swapNetworks ?? DEFAULT_SWAP_NETWORKS,
     nameSuffixes: options.nameSuffixes ?? { ...NAME_SUFFIXES },
-    catalog: options.catalog ?? { size: 600, seed: 'appkit-catalog-v1' }
+    catalog: options.catalog ?? { size: 600, seed: 'appkit-catalog-v1' },
+    adminToken: options.adminToken ?? (env.APPKIT_ADMIN_TOKEN || undefined)
   }
   const parsed = serverConfigSchema.safeParse(input)
   if (!parsed.success) {

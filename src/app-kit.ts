@@ -86,17 +86,18 @@ function startConnection(needed: boolean): void {
 }
 
 /**
- * The project's remote features (GET /appkit/v1/config) merge into the options once the page is
- * idle; the app's explicit `features` keys win. Only with a backend, and never on a server.
+ * Once the page is idle: the project's checks (alerts), remote features and analytics, and the
+ * modal's events on the kit's stream (stores/project-start.ts). The app's explicit `features`
+ * keys win over the project's. Never on a server.
  */
-function loadRemoteFeaturesWhenIdle(apiUrl: string | undefined, features: object | undefined): void {
-  if (!apiUrl || typeof window === 'undefined') return
+function startProjectWhenIdle(features: object | undefined): void {
+  if (typeof window === 'undefined') return
   const explicit = new Set(Object.keys(features ?? {}))
   whenIdle(
     () =>
-      void import('./stores/remote-features.js')
-        .then(module => module.loadRemoteFeatures(explicit))
-        .catch((error: unknown) => console.warn('[appkit] Remote features failed:', error))
+      void import('./stores/project-start.js')
+        .then(module => module.startProject(explicit))
+        .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
   )
 }
 
@@ -112,7 +113,7 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
   mountModal()
   startConnection(options.adapters.length > 0 || options.enableWalletConnect)
   whenIdle(() => prefetchView())
-  loadRemoteFeaturesWhenIdle(options.apiUrl, input.features)
+  startProjectWhenIdle(input.features)
   return {
     open: async (openOptions = {}) => openModal(openOptions),
     close: () => void closeModal(),

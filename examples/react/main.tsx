@@ -1,6 +1,8 @@
 // The React example: the kit as an app installs it, `appkit-elements` and `appkit-elements/react`
-// (resolved to the built dist/ through the package's exports map: see vite.config.ts here).
-import { StrictMode } from 'react'
+// (resolved to the built dist/ through the package's exports map: see vite.config.ts here). Built on
+// React 19, and on React 18 with REACT_VERSION=18.
+import { StrictMode, version as reactVersion } from 'react'
+import { version as reactDomVersion } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { createAppKit } from 'appkit-elements'
 import { AppKitButton, AppKitNetworkButton, useAppKit } from 'appkit-elements/react'
@@ -12,20 +14,20 @@ const appKit = createAppKit({
   networks: [localChainA, localChainB],
   metadata: {
     name: 'appkit-elements React example',
-    description: 'A React 19 page using the generated wrappers and hooks',
+    description: `A React ${reactVersion} page using the generated wrappers and hooks`,
     url: window.location.origin
   }
 })
 
 // For the console and the end-to-end tests.
-Object.assign(window, { appKit })
+Object.assign(window, { appKit, reactVersions: { react: reactVersion, reactDom: reactDomVersion } })
 
 function App() {
   const { open } = useAppKit()
   return (
     <main>
       <h1>appkit-elements in React</h1>
-      <p>The generated wrappers and the hooks of appkit-elements/react.</p>
+      <p>The generated wrappers and the hooks of appkit-elements/react, on React {reactVersion}.</p>
       <div className="buttons">
         <AppKitButton />
         <AppKitNetworkButton />

@@ -1,15 +1,18 @@
-// Analytics: GET /getAnalyticsConfig (whether the project collects events) and POST /e (one event).
+// Analytics: GET /getAnalyticsConfig (whether the project collects events) and POST /e (one event,
+// or a batch of up to 50: the kit sends its queue with navigator.sendBeacon as the page hides).
 // An event is accepted only from a page whose Origin is on the project's allowlist; otherwise 403
 // with the spec's exact text. Accepted events are stored (analytics_events), once per eventId.
 import { Hono } from 'hono'
+import * as z from 'zod/mini'
 import {
+  analyticsBatchSchema,
   analyticsConfigResponseSchema,
   analyticsEventSchema,
   ORIGIN_NOT_ALLOWED_MESSAGE
 } from '../../src/api/schemas/index.js'
 import type { ServerContext } from '../context.js'
-import { ApiError, parseBody, requireProject, respond } from '../http.js'
-import { isOriginAllowed } from '../origins.js'
+import { ApiError, parseBody, parseOr400, requireProject, respond } from '../http.js'
+import { isOriginAllowed } from '../../src/utils/origin-patterns.js'
 
 export function analyticsRoutes(context: ServerContext): Hono {
   const app = new Hono()
@@ -25,8 +28,12 @@ export function analyticsRoutes(context: ServerContext): Hono {
     if (!isOriginAllowed(origin, project.allowedOrigins)) {
       throw new ApiError(403, ORIGIN_NOT_ALLOWED_MESSAGE, 'origin_not_allowed')
     }
-    const event = await parseBody(c, analyticsEventSchema)
-    if (project.isAnalyticsEnabled) {
+    const body: unknown = await parseBody(c, z.unknown())
+    const events = Array.isArray(body)
+      ? parseOr400(analyticsBatchSchema, body, 'body')
+      : [parseOr400(analyticsEventSchema, body, 'body')]
+    if (!project.isAnalyticsEnabled) return c.body(null, 202)
+    for (const event of events) {
       await context.db.query(
         `INSERT INTO analytics_events
            (project_id, event_id, origin, url, domain, event_type, event, address, properties, client_id,

@@ -1,11 +1,18 @@
 import * as z from 'zod/mini'
+import { clientSlot } from './client-slot.js'
 import { HttpError, OriginNotAllowedError } from './errors.js'
-import type { HttpClient } from './http-client.js'
-import { analyticsConfigResponseSchema, type AnalyticsEvent } from './schemas/index.js'
+import { HttpClient } from './http-client.js'
+import { analyticsConfigResponseSchema, type AnalyticsEvent } from './schemas/analytics.js'
+
+/**
+ * The body goes as text/plain: a simple CORS request (no preflight), and the only type
+ * `navigator.sendBeacon` may send across origins. The backend reads it as JSON all the same.
+ */
+const PLAIN_TEXT = 'text/plain;charset=UTF-8'
 
 /**
  * Analytics (spec.md section 7): whether the project has it on (asked of the catalog API) and
- * POST /e of one event (to the analytics host, which may be the same).
+ * POST /e of events (to the analytics host, which may be the same): one event, or a batch.
  */
 export function createAnalyticsApi(clients: { catalog: HttpClient; events: HttpClient }) {
   return {
@@ -18,19 +25,50 @@ export function createAnalyticsApi(clients: { catalog: HttpClient; events: HttpC
       }
     },
 
+    /** Sends one event (see sendEvents). */
+    sendEvent(event: AnalyticsEvent): Promise<void> {
+      return this.sendEvents([event])
+    },
+
     /**
-     * Sends one event, a single try (an event is not worth a retry storm). A 403 means the page's
+     * Sends a batch, a single try (an event is not worth a retry storm). A 403 means the page's
      * origin is not on the allowlist: OriginNotAllowedError, with the spec's text.
      */
-    async sendEvent(event: AnalyticsEvent): Promise<void> {
+    async sendEvents(events: readonly AnalyticsEvent[]): Promise<void> {
+      const body = events.length === 1 ? events[0] : events
       try {
-        await clients.events.post('/e', z.unknown(), { body: event, retry: false })
+        await clients.events.post('/e', z.unknown(), { body, retry: false, headers: { 'Content-Type': PLAIN_TEXT } })
       } catch (error) {
         if (error instanceof HttpError && error.status === 403) throw new OriginNotAllowedError()
         throw error
       }
+    },
+
+    /**
+     * Hands a batch to the browser to send even as the page goes away (navigator.sendBeacon);
+     * whether it was queued. The answer is never seen.
+     */
+    beaconEvents(events: readonly AnalyticsEvent[]): boolean {
+      if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false
+      const blob = new Blob([JSON.stringify(events)], { type: PLAIN_TEXT })
+      return navigator.sendBeacon(clients.events.url('/e'), blob)
     }
   }
 }
 
 export type AnalyticsApi = ReturnType<typeof createAnalyticsApi>
+
+const slot = clientSlot((projectId, apiUrl) => {
+  const http = new HttpClient({ projectId, baseUrl: apiUrl })
+  return createAnalyticsApi({ catalog: http, events: http })
+})
+
+/** Replaces the client getAnalyticsApi returns (tests and stories); undefined returns to the default. */
+export function setAnalyticsApi(api: AnalyticsApi | undefined): void {
+  slot.set(api)
+}
+
+/** The analytics API for the current options; undefined when createAppKit was given no apiUrl. */
+export function getAnalyticsApi(config: { readonly projectId: string; readonly apiUrl: string | undefined }) {
+  return slot.get(config)
+}

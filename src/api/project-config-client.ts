@@ -1,10 +1,12 @@
 import { clientSlot } from './client-slot.js'
 import { HttpClient } from './http-client.js'
-import { projectConfigResponseSchema, type RemoteFeature } from './schemas/catalog.js'
+import { originsResponseSchema, projectConfigResponseSchema, type RemoteFeature } from './schemas/catalog.js'
 
 /** The project's remote features (spec.md section 7: GET /appkit/v1/config). */
 export interface ProjectConfigClient {
   features(): Promise<RemoteFeature[]>
+  /** The origin patterns the project allows (GET /projects/v1/origins). */
+  origins(): Promise<string[]>
 }
 
 const slot = clientSlot(createProjectConfigClient)
@@ -24,6 +26,8 @@ export function getProjectConfigClient(
 function createProjectConfigClient(projectId: string, apiUrl: string): ProjectConfigClient {
   const http = new HttpClient({ projectId, baseUrl: apiUrl })
   return {
-    features: async () => (await http.get('/appkit/v1/config', projectConfigResponseSchema, { retry: false })).features
+    features: async () => (await http.get('/appkit/v1/config', projectConfigResponseSchema, { retry: false })).features,
+    origins: async () =>
+      (await http.get('/projects/v1/origins', originsResponseSchema, { retry: false })).allowedOrigins
   }
 }

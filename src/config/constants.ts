@@ -68,3 +68,6 @@ export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github'
 export const STORAGE_PREFIX = '@appkit-wallet/'
 export const SDK_TYPE = 'appkit'
 export const SDK_VERSION = 'html-appkit-elements-0.1.0'
+
+/** Analytics: a queued event waits at most this long before its batch is sent (decisions: ours). */
+export const ANALYTICS_FLUSH_MS = 5000

@@ -99,7 +99,8 @@ export const appKitOptionsSchema = z
     adapters: z._default(z.array(adapterSchema), () => []),
     networks: z.array(caipNetworkSchema).check(z.minLength(1, 'at least one network')),
     defaultNetwork: z.optional(caipNetworkSchema),
-    projectId: z.string().check(z.minLength(1, 'a non-empty project id')),
+    /** Empty or absent: the kit runs, and its alert says 'Project ID Not Configured'. */
+    projectId: z._default(z.string(), ''),
     metadata: z.optional(metadataSchema),
     themeMode: z.optional(themeModeSchema),
     themeVariables: z._default(themeVariablesSchema, () => ({})),

@@ -89,6 +89,7 @@ export class W3mModal extends LitElement {
           ${
             open && partsReady
               ? html`<div class="content">
+                  <w3m-alertbar></w3m-alertbar>
                   <w3m-header></w3m-header>
                   <w3m-router></w3m-router>
                 </div>`

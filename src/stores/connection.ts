@@ -21,6 +21,7 @@ import { selectConnector } from './connection-loader.js'
 import { activeSession, allSessions, closeAllSessions, endSession, replaceSession, sessionOf } from './sessions.js'
 import { isSwapNetwork } from './swap/rules.js'
 import { showError } from './toast.js'
+import { emitKitEvent } from './kit-events.js'
 import { startSignInWatch } from './siwx/start.js'
 import { walletConnectConnectors } from './walletconnect-session.js'
 import type { WalletConnectWallet } from '../connectors/walletconnect/types.js'
@@ -109,6 +110,8 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
     return false
   }
   const attempt = ++attempts
+  const about = { wallet: connector.name, type: connector.type, namespace: connector.namespace }
+  emitKitEvent('SELECT_WALLET', about)
   updateConnection({ status: 'connecting', connectingConnectorId: connectorId, error: undefined })
   setAccount({ status: 'connecting' })
   try {
@@ -119,9 +122,13 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
     addRecentWallet({ id: connector.id, name: connector.name, rdns: connector.rdns ?? null })
     publishConnectors()
     if ($modal.get().open && $router.get().view === 'ConnectingExternal') resetView('Account')
+    emitKitEvent('CONNECT_SUCCESS', about)
     return true
   } catch (error) {
-    if (attempt === attempts) fail(connectorId, error)
+    if (attempt === attempts) {
+      fail(connectorId, error)
+      emitKitEvent('CONNECT_ERROR', { ...about, message: errorMessageForVisitor(error) })
+    }
     return false
   }
 }
@@ -142,6 +149,7 @@ export function chooseWallet(wallet: WalletConnectWallet): void {
   const redirect = isMobile() ? mobileRedirectWalletFor(wallet) : undefined
   const href = redirect && mobileRedirectFor(wallet, location.href, isInWalletBrowser(redirect.key))
   if (href && openWalletLink(href)) return
+  emitKitEvent('SELECT_WALLET', { wallet: wallet.name, type: 'walletConnect' })
   pushView('ConnectingWalletConnect', { wallet })
 }
 
@@ -175,6 +183,7 @@ export async function disconnect(namespace?: ChainNamespace): Promise<boolean> {
     showError(FAILED_TO_DISCONNECT)
     return false
   }
+  emitKitEvent('DISCONNECT_SUCCESS', { namespaces: targets.map(session => session.connector.namespace) })
   closeModal()
   return true
 }

@@ -1,3 +1,5 @@
+import type { KitEventName } from '../events/kit-event-names.js'
+
 /**
  * The kit's event stream (spec.md section 8, tracked events): what happened inside the modal that
  * an app may want to know or count, such as ERROR_FETCH_TRANSACTIONS. Actions emit; the app
@@ -6,7 +8,7 @@
  */
 export interface KitEvent {
   /** The event's name, in the spec's spelling (ERROR_FETCH_TRANSACTIONS, SIWX_AUTH_SUCCESS, ...). */
-  readonly event: string
+  readonly event: KitEventName
   /** Details, when the event has any. */
   readonly properties?: Readonly<Record<string, unknown>>
   /** When it happened (milliseconds since the epoch). */
@@ -22,7 +24,7 @@ export function onKitEvent(listener: (event: KitEvent) => void): () => void {
 }
 
 /** Tells every listener about `event`. */
-export function emitKitEvent(event: string, properties?: Readonly<Record<string, unknown>>): void {
+export function emitKitEvent(event: KitEventName, properties?: Readonly<Record<string, unknown>>): void {
   const entry: KitEvent = { event, timestamp: Date.now(), ...(properties ? { properties } : {}) }
   for (const listener of [...listeners]) {
     try {

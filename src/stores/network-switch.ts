@@ -7,6 +7,8 @@ import { closeModal, goBack } from './modal.js'
 import { $network, selectNetwork } from './network.js'
 import { $router, popToView, pushView } from './router.js'
 import { showError } from './toast.js'
+import { showAlert } from './alert.js'
+import { emitKitEvent } from './kit-events.js'
 
 export type NetworkSwitchStatus = 'idle' | 'switching' | 'failed'
 
@@ -56,6 +58,7 @@ export async function switchNetwork(caipNetworkId: string): Promise<boolean> {
     activateNamespace(target.chainNamespace)
     selectNetwork(caipNetworkId)
     $networkSwitch.set(initialSwitch)
+    emitKitEvent('SWITCH_NETWORK', { network: caipNetworkId })
     return true
   } catch (error) {
     if (providerErrorCode(error) !== USER_REJECTED_CODE) console.warn('[appkit] Switching the network failed:', error)
@@ -74,6 +77,8 @@ function failSwitch(caipNetworkId: string, error: unknown): void {
 function selectWithoutWallet(caipNetworkId: string): boolean {
   if (selectNetwork(caipNetworkId)) return true
   failSwitch(caipNetworkId, new ChainNotConfiguredError(caipNetworkId))
+  // A network the app does not list: the alert bar tells the app's developer.
+  showAlert('network-not-found', caipNetworkId)
   return false
 }
 

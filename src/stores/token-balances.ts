@@ -9,6 +9,7 @@ import { balanceReadsBlocked, balanceUnavailable } from './balance-block.js'
 import { accountApi } from './account-api.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
+import { showAlertForError } from './alert.js'
 
 /** The namespaces the balance API serves (spec.md section 9: balance on eip155 and solana). */
 export const TOKEN_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
@@ -72,6 +73,8 @@ export async function refreshTokenBalances(options: { readonly force?: boolean }
   } catch (error) {
     if ($account.get().caipAddress !== caipAddress) return
     console.warn('[appkit] The token balances could not be read:', error)
+    // A provider error ('JWT validation error', 'Unauthorized: invalid key', ...) is the app's to fix.
+    showAlertForError(error, { projectId: $options.get()?.projectId ?? '', origin: location.origin })
     // The chain itself, for a network the app listed tokens for.
     const fromChain = await readFromChain(parts.caipNetworkId, parts.address)
     if ($account.get().caipAddress !== caipAddress) return

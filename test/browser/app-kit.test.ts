@@ -38,7 +38,10 @@ describe('createAppKit', () => {
   })
 
   it('throws a named error for a bad option', () => {
-    expect(() => createAppKit({ ...options, projectId: '' })).to.throw(AppKitOptionsError, 'projectId')
+    expect(() => createAppKit({ ...options, projectId: 42 as unknown as string })).to.throw(
+      AppKitOptionsError,
+      'projectId'
+    )
   })
 
   it('opens and closes, and reports its state', async () => {
@@ -89,7 +92,7 @@ describe('createAppKit: the event stream', () => {
     const stop = kit.subscribeEvents(event => heard.push(event))
     // The stream's module loads on subscribe; wait until the listener is in.
     for (let tries = 0; tries < 50 && heard.length === 0; tries++) {
-      emitKitEvent('PROBE')
+      emitKitEvent('CLICK_CANCEL_SIWX')
       await new Promise(resolve => setTimeout(resolve, 10))
     }
     heard.length = 0

@@ -1,7 +1,7 @@
 // Shared by the end-to-end tests: the built pages' server (its own process, on a free port on
 // 127.0.0.1, stopped by its process id), Chromium through playwright-core, and checks that look
 // through shadow roots. The tests assume `npm run build` already ran and fail at once with that
-// message when it did not; the React test builds its example page itself (under a second).
+// message when it did not; the React test builds its example pages itself (a second each).
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -19,22 +19,32 @@ export function assertPagesBuilt() {
 }
 
 /**
- * Builds the React example (examples/react/dist/, under a second) from the current dist/, so the
- * React test never runs against a stale page; `npm run build` must have run.
+ * Builds the React example from the current dist/, so the React test never runs against a stale
+ * page; `npm run build` must have run. Twice, about a second each: on React 19 to
+ * examples/react/dist/ (/examples/react/), then on React 18 (REACT_VERSION=18, the react-18 and
+ * react-dom-18 npm aliases) to examples/react/dist/react-18/ (/examples/react/react-18/).
  */
 export function buildReactExample() {
   assertBuilt()
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js')
-  const result = spawnSync(
-    process.execPath,
-    [vite, 'build', '-c', 'examples/react/vite.config.ts', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8'
+  for (const [reactVersion, index] of [
+    ['19', 'examples/react/dist/index.html'],
+    ['18', 'examples/react/dist/react-18/index.html']
+  ]) {
+    const result = spawnSync(
+      process.execPath,
+      [vite, 'build', '-c', 'examples/react/vite.config.ts', '--logLevel', 'warn'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, REACT_VERSION: reactVersion }
+      }
+    )
+    if (result.status !== 0 || !existsSync(join(ROOT, index))) {
+      throw new Error(
+        `Building the React example on React ${reactVersion} failed (REACT_VERSION=${reactVersion} npm run build:examples):\n${result.stdout}${result.stderr}`
+      )
     }
-  )
-  if (result.status !== 0 || !existsSync(join(ROOT, 'examples/react/dist/index.html'))) {
-    throw new Error(`Building the React example failed (npm run build:examples):\n${result.stdout}${result.stderr}`)
   }
 }
 

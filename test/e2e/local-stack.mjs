@@ -11,6 +11,7 @@ import { after, before } from 'node:test'
 import { ROOT, launchChromium } from './helpers.mjs'
 import { buildDemo, serveDemo } from './demo-site.mjs'
 import { startLocalRelay } from '../walletconnect/relay.ts'
+import { BUILT_IN_ORIGIN_PATTERNS } from '../../src/utils/origin-patterns.ts'
 
 function freePort() {
   return new Promise(resolve => {
@@ -64,6 +65,18 @@ function startService(name, args, ready, env = {}) {
 
 const realFetch = globalThis.fetch
 
+/** Opens the backend's GET /admin/* (the stored analytics events) for the tests. */
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef'
+
+/**
+ * The backend's projects: the demo's (appkit-local, the default origin list) and one whose list
+ * leaves the demo's origin out (appkit-strict), for the allowlist's 403.
+ */
+export const STACK_PROJECTS = [
+  { id: 'appkit-local', allowedOrigins: [...BUILT_IN_ORIGIN_PATTERNS] },
+  { id: 'appkit-strict', allowedOrigins: ['https://app.example'] }
+]
+
 /**
  * Registers the suite's hooks that start the stack before its tests and stop it after. Returns an
  * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs), `api` (the backend's URL) and `relay`
@@ -100,7 +113,8 @@ export function useLocalStack() {
         '--solana-rpc',
         rpc.solana
       ],
-      /Backend listening on/
+      /Backend listening on/,
+      { APPKIT_ADMIN_TOKEN: ADMIN_TOKEN, APPKIT_PROJECTS: JSON.stringify(STACK_PROJECTS) }
     )
     stack.api = `http://127.0.0.1:${api}`
     // The wallet SDK in this process calls WalletConnect's cloud (telemetry, verify): offline, it is answered 503 at once.

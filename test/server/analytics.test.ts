@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { analyticsEventSchema, ORIGIN_NOT_ALLOWED_MESSAGE, type AnalyticsEvent } from '../../src/api/schemas/index.js'
-import { isOriginAllowed, originMatches } from '../../server/origins.js'
+import { isOriginAllowed, originMatches } from '../../src/utils/origin-patterns.js'
 import { createTestApp, parsed, useTestApp } from './helpers.js'
+import { ORIGIN_PATTERN_CASES, UNUSABLE_ORIGINS } from '../fixtures/origin-pattern-cases.js'
 
 const testApp = useTestApp()
 
@@ -20,8 +21,12 @@ function event(overrides: Partial<AnalyticsEvent['props']> = {}): AnalyticsEvent
   })
 }
 
-const send = (body: unknown, origin: string | undefined, query: Record<string, string> = {}) =>
-  testApp.app.request('POST', '/e', { body, query, headers: origin ? { Origin: origin } : {} })
+const send = (
+  body: unknown,
+  origin: string | undefined,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {}
+) => testApp.app.request('POST', '/e', { body, query, headers: { ...(origin ? { Origin: origin } : {}), ...headers } })
 
 async function stored(eventId: string) {
   const { rows } = await testApp.app.db.query<{
@@ -47,6 +52,28 @@ describe('POST /e', () => {
     assert.equal(rows[0]!.event_type, 'track')
     assert.equal(rows[0]!.sdk_type, 'appkit')
     assert.deepEqual(rows[0]!.properties, { connected: false })
+  })
+
+  it('accepts a batch sent as text/plain (what navigator.sendBeacon sends) and stores each event', async () => {
+    const batch = [event({ event: 'MODAL_OPEN' }), event({ event: 'MODAL_CLOSE' })]
+    const answer = await send(batch, 'http://localhost:5173', {}, { 'Content-Type': 'text/plain;charset=UTF-8' })
+    assert.equal(answer.status, 202)
+    assert.equal((await stored(batch[0]!.eventId))[0]?.event, 'MODAL_OPEN')
+    assert.equal((await stored(batch[1]!.eventId))[0]?.event, 'MODAL_CLOSE')
+  })
+
+  it('refuses an empty batch and one over 50 events, storing none of it', async () => {
+    const headers = { Origin: 'http://localhost:5173' }
+    assert.equal(
+      await testApp.app.error('POST', '/e', 400, { body: [], headers }),
+      'Invalid request body: Too small: expected array to have >=1 items'
+    )
+    const tooMany = Array.from({ length: 51 }, () => event())
+    assert.equal(
+      await testApp.app.error('POST', '/e', 400, { body: tooMany, headers }),
+      'Invalid request body: Too big: expected array to have <=50 items'
+    )
+    assert.equal((await stored(tooMany[0]!.eventId)).length, 0)
   })
 
   it('stores an event once even when it is sent twice', async () => {
@@ -126,8 +153,13 @@ describe('POST /e', () => {
       'Invalid request body: expected JSON'
     )
     assert.equal(
-      await testApp.app.error('POST', '/e', 400, { body: [1], headers: origin }),
+      await testApp.app.error('POST', '/e', 400, { body: 1, headers: origin }),
       'Invalid request body: expected an object'
+    )
+    // An array is a batch: the bad entry is named.
+    assert.equal(
+      await testApp.app.error('POST', '/e', 400, { body: [1], headers: origin }),
+      "Invalid body field '0': expected an object, got 1"
     )
     assert.equal(
       await testApp.app.error('POST', '/e', 400, { body: { ...good, eventId: undefined }, headers: origin }),
@@ -147,40 +179,15 @@ describe('POST /e', () => {
   })
 })
 
-describe('origin patterns', () => {
-  it('exact origins compare scheme, host and port (default ports folded)', () => {
-    assert.ok(originMatches('https://app.example', 'https://app.example'))
-    assert.ok(originMatches('https://app.example:443', 'https://app.example'))
-    assert.ok(originMatches('https://APP.example', 'https://app.example'))
-    assert.ok(!originMatches('http://app.example', 'https://app.example'))
-    assert.ok(!originMatches('https://app.example:8443', 'https://app.example'))
-    assert.ok(originMatches('https://app.example:8443', 'https://app.example:8443'))
-  })
-
-  it('a pattern without a scheme accepts http and https', () => {
-    assert.ok(originMatches('https://app.example', 'app.example'))
-    assert.ok(originMatches('http://app.example', 'app.example'))
-    assert.ok(!originMatches('ftp://app.example', 'app.example'))
-  })
-
-  it('`:*` accepts any port, and no port', () => {
-    assert.ok(originMatches('http://localhost:1', 'http://localhost:*'))
-    assert.ok(originMatches('http://localhost:65535', 'http://localhost:*'))
-    assert.ok(originMatches('http://localhost', 'http://localhost:*'))
-  })
-
-  it('`*` stands for whole labels only', () => {
-    assert.ok(originMatches('https://a.vercel.app', '*.vercel.app'))
-    assert.ok(originMatches('https://a.b.vercel.app', '*.vercel.app'))
-    assert.ok(!originMatches('https://vercel.app', '*.vercel.app'))
-    assert.ok(!originMatches('https://avercel.app', '*.vercel.app'))
-    assert.ok(originMatches('https://eu.shop.example', 'https://*.shop.example'))
-    assert.ok(originMatches('https://api.eu.example', 'https://api.*.example'))
-    assert.ok(!originMatches('https://api.eu.west.example', 'https://api.*.example'))
-  })
+describe('origin patterns (the cases the kit’s browser test shares)', () => {
+  for (const [origin, pattern, expected, why] of ORIGIN_PATTERN_CASES) {
+    it(`${why}: ${origin} ${expected ? 'matches' : 'does not match'} ${pattern}`, () => {
+      assert.equal(originMatches(origin, pattern), expected)
+    })
+  }
 
   it('refuses opaque, malformed and missing origins', () => {
-    for (const origin of ['null', '', 'not a url', 'https://user@app.example', 'https://app.example/path']) {
+    for (const origin of UNUSABLE_ORIGINS) {
       assert.ok(!isOriginAllowed(origin, ['*.example', 'https://app.example']), origin)
     }
     assert.ok(!isOriginAllowed(undefined, ['http://localhost:*']))

@@ -24,4 +24,12 @@ export const analyticsEventSchema = z.object({
 })
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>
 
+/** The most events one POST /e carries (the kit batches them). */
+export const ANALYTICS_BATCH_MAX = 50
+
+/** POST /e's body as a batch: 1 to 50 events (sent as the page hides); a single event is the other form. */
+export const analyticsBatchSchema = z
+  .array(analyticsEventSchema)
+  .check(z.minLength(1), z.maxLength(ANALYTICS_BATCH_MAX))
+
 export const ORIGIN_NOT_ALLOWED_MESSAGE = 'Invalid App Configuration: Origin not found on Allowlist'

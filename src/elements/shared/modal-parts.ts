@@ -6,7 +6,7 @@ import type * as ViewTitles from './view-title.js'
 let titles: typeof ViewTitles | undefined
 
 /**
- * The modal's header, router and view titles: they load with the first view (prefetched at idle
+ * The modal's alert bar, header, router and view titles: they load with the first view (prefetched at idle
  * and on intent, like it), not with the page, whose first load holds only the buttons, the modal
  * shell and the stores. A failed load is tried again on the next call.
  */
@@ -14,6 +14,7 @@ export const loadModalParts = loadOnce(() =>
   Promise.all([
     import('../w3m-header.js'),
     import('../w3m-router.js'),
+    import('../w3m-alertbar.js'),
     import('./view-title.js').then(module => (titles = module))
   ])
 )

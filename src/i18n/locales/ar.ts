@@ -2,6 +2,20 @@ import type { Translations } from '../templates.js'
 
 /** العربية (ar): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': 'إغلاق',
+  'alert.embeddedWalletLoad': 'لم يتم تحميل المحفظة المضمّنة. تحقّق من الاتصال ثم حاول مرة أخرى.',
+  'alert.embeddedWalletLoadTitle': 'خطأ في الشبكة - تعذّر تحميل المحفظة المضمّنة',
+  'alert.embeddedWalletTimeout': 'لم تستجب المحفظة المضمّنة في الوقت المحدد. حاول مرة أخرى.',
+  'alert.embeddedWalletTimeoutTitle': 'انتهت مهلة طلب المحفظة المضمّنة',
+  'alert.invalidAppConfiguration': '{0} ليس ضمن قائمة المصادر المسموح بها للمشروع. أضِفه إلى مصادر المشروع.',
+  'alert.invalidAppConfigurationTitle': 'إعداد التطبيق غير صالح',
+  'alert.invalidProjectId': 'الخادم لا يعرف معرّف المشروع {0}. تحقّق من خيار projectId.',
+  'alert.invalidProjectIdTitle': 'معرّف المشروع غير صالح',
+  'alert.networkNotFound': 'الشبكة {0} ليست من شبكات هذا التطبيق. أضِفها إلى خيار networks.',
+  'alert.projectIdNotConfigured': 'لم يُمرَّر projectId إلى createAppKit. اضبطه على معرّف المشروع.',
+  'alert.projectIdNotConfiguredTitle': 'معرّف المشروع غير مُعَدّ',
+  'alert.sessionExpired': 'انتهت جلستك. اتصل مرة أخرى للمتابعة.',
+  'alert.sessionExpiredTitle': 'انتهت صلاحية الجلسة',
   'account.balanceLoading': 'جارٍ تحميل الرصيد…',
   'account.balanceUnavailable': 'الرصيد غير متاح',
   'account.copy': 'نسخ',

@@ -2,6 +2,23 @@ import type { Translations } from '../templates.js'
 
 /** Deutsch (de): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': 'Schließen',
+  'alert.embeddedWalletLoad':
+    'Die eingebettete Wallet wurde nicht geladen. Prüfe die Verbindung und versuche es erneut.',
+  'alert.embeddedWalletLoadTitle': 'Netzwerkfehler – Eingebettete Wallet konnte nicht geladen werden',
+  'alert.embeddedWalletTimeout': 'Die eingebettete Wallet hat nicht rechtzeitig geantwortet. Versuche es erneut.',
+  'alert.embeddedWalletTimeoutTitle': 'Zeitüberschreitung bei der eingebetteten Wallet',
+  'alert.invalidAppConfiguration':
+    '{0} steht nicht auf der Liste der erlaubten Origins des Projekts. Füge es den Origins des Projekts hinzu.',
+  'alert.invalidAppConfigurationTitle': 'Ungültige App-Konfiguration',
+  'alert.invalidProjectId': 'Das Backend kennt die Projekt-ID {0} nicht. Prüfe die Option projectId.',
+  'alert.invalidProjectIdTitle': 'Ungültige Projekt-ID',
+  'alert.networkNotFound':
+    'Das Netzwerk {0} gehört nicht zu den Netzwerken dieser App. Füge es der Option networks hinzu.',
+  'alert.projectIdNotConfigured': 'createAppKit wurde keine projectId übergeben. Setze sie auf die ID des Projekts.',
+  'alert.projectIdNotConfiguredTitle': 'Projekt-ID nicht konfiguriert',
+  'alert.sessionExpired': 'Deine Sitzung ist beendet. Verbinde dich erneut, um fortzufahren.',
+  'alert.sessionExpiredTitle': 'Sitzung abgelaufen',
   'account.balanceLoading': 'Guthaben wird geladen…',
   'account.balanceUnavailable': 'Guthaben nicht verfügbar',
   'account.copy': 'Kopieren',

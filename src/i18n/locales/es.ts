@@ -2,6 +2,21 @@ import type { Translations } from '../templates.js'
 
 /** Español (es): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': 'Descartar',
+  'alert.embeddedWalletLoad': 'La wallet integrada no se cargó. Comprueba la conexión e inténtalo de nuevo.',
+  'alert.embeddedWalletLoadTitle': 'Error de red: no se pudo cargar la wallet integrada',
+  'alert.embeddedWalletTimeout': 'La wallet integrada no respondió a tiempo. Inténtalo de nuevo.',
+  'alert.embeddedWalletTimeoutTitle': 'La solicitud a la wallet integrada agotó el tiempo',
+  'alert.invalidAppConfiguration':
+    '{0} no está en la lista de orígenes permitidos del proyecto. Añádelo a los orígenes del proyecto.',
+  'alert.invalidAppConfigurationTitle': 'Configuración de la app no válida',
+  'alert.invalidProjectId': 'El backend no conoce el ID de proyecto {0}. Revisa la opción projectId.',
+  'alert.invalidProjectIdTitle': 'ID de proyecto no válido',
+  'alert.networkNotFound': 'La red {0} no es una de las redes de esta app. Añádela a la opción networks.',
+  'alert.projectIdNotConfigured': 'createAppKit no recibió ningún projectId. Indica el ID del proyecto.',
+  'alert.projectIdNotConfiguredTitle': 'ID de proyecto no configurado',
+  'alert.sessionExpired': 'Tu sesión ha terminado. Vuelve a conectarte para continuar.',
+  'alert.sessionExpiredTitle': 'Sesión caducada',
   'account.balanceLoading': 'Cargando saldo…',
   'account.balanceUnavailable': 'Saldo no disponible',
   'account.copy': 'Copiar',

@@ -2,6 +2,21 @@ import type { Translations } from '../templates.js'
 
 /** Français (fr): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': 'Fermer',
+  'alert.embeddedWalletLoad': 'Le wallet intégré ne s’est pas chargé. Vérifiez la connexion et réessayez.',
+  'alert.embeddedWalletLoadTitle': 'Erreur réseau : impossible de charger le wallet intégré',
+  'alert.embeddedWalletTimeout': 'Le wallet intégré n’a pas répondu à temps. Réessayez.',
+  'alert.embeddedWalletTimeoutTitle': 'La requête au wallet intégré a expiré',
+  'alert.invalidAppConfiguration':
+    '{0} ne figure pas dans la liste des origines autorisées du projet. Ajoutez-la aux origines du projet.',
+  'alert.invalidAppConfigurationTitle': 'Configuration de l’app invalide',
+  'alert.invalidProjectId': 'Le backend ne connaît pas l’identifiant de projet {0}. Vérifiez l’option projectId.',
+  'alert.invalidProjectIdTitle': 'Identifiant de projet invalide',
+  'alert.networkNotFound': 'Le réseau {0} ne fait pas partie des réseaux de cette app. Ajoutez-le à l’option networks.',
+  'alert.projectIdNotConfigured': 'createAppKit n’a reçu aucun projectId. Indiquez l’identifiant du projet.',
+  'alert.projectIdNotConfiguredTitle': 'Identifiant de projet non configuré',
+  'alert.sessionExpired': 'Votre session a pris fin. Reconnectez-vous pour continuer.',
+  'alert.sessionExpiredTitle': 'Session expirée',
   'account.balanceLoading': 'Chargement du solde…',
   'account.balanceUnavailable': 'Solde indisponible',
   'account.copy': 'Copier',

@@ -2,6 +2,24 @@ import type { Translations } from '../templates.js'
 
 /** 日本語 (ja): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': '閉じる',
+  'alert.embeddedWalletLoad': '埋め込みウォレットを読み込めませんでした。接続を確認して、もう一度お試しください。',
+  'alert.embeddedWalletLoadTitle': 'ネットワークエラー - 埋め込みウォレットを読み込めませんでした',
+  'alert.embeddedWalletTimeout': '埋め込みウォレットが時間内に応答しませんでした。もう一度お試しください。',
+  'alert.embeddedWalletTimeoutTitle': '埋め込みウォレットへのリクエストがタイムアウトしました',
+  'alert.invalidAppConfiguration':
+    '{0} はプロジェクトの許可済みオリジンの一覧にありません。プロジェクトのオリジンに追加してください。',
+  'alert.invalidAppConfigurationTitle': 'アプリの設定が無効です',
+  'alert.invalidProjectId':
+    'バックエンドはプロジェクト ID {0} を認識していません。projectId オプションを確認してください。',
+  'alert.invalidProjectIdTitle': 'プロジェクト ID が無効です',
+  'alert.networkNotFound':
+    'ネットワーク {0} はこのアプリのネットワークに含まれていません。networks オプションに追加してください。',
+  'alert.projectIdNotConfigured':
+    'createAppKit に projectId が渡されていません。プロジェクトの ID を設定してください。',
+  'alert.projectIdNotConfiguredTitle': 'プロジェクト ID が設定されていません',
+  'alert.sessionExpired': 'セッションが終了しました。続行するには再接続してください。',
+  'alert.sessionExpiredTitle': 'セッションの有効期限が切れました',
   'account.balanceLoading': '残高を読み込み中…',
   'account.balanceUnavailable': '残高を取得できません',
   'account.copy': 'コピー',

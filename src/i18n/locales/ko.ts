@@ -2,6 +2,20 @@ import type { Translations } from '../templates.js'
 
 /** 한국어 (ko): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': '닫기',
+  'alert.embeddedWalletLoad': '내장 지갑을 불러오지 못했습니다. 연결을 확인하고 다시 시도하세요.',
+  'alert.embeddedWalletLoadTitle': '네트워크 오류 - 내장 지갑을 불러올 수 없습니다',
+  'alert.embeddedWalletTimeout': '내장 지갑이 제시간에 응답하지 않았습니다. 다시 시도하세요.',
+  'alert.embeddedWalletTimeoutTitle': '내장 지갑 요청 시간이 초과되었습니다',
+  'alert.invalidAppConfiguration': '{0}은(는) 프로젝트의 허용된 출처 목록에 없습니다. 프로젝트의 출처에 추가하세요.',
+  'alert.invalidAppConfigurationTitle': '잘못된 앱 구성',
+  'alert.invalidProjectId': '백엔드가 프로젝트 ID {0}을(를) 알지 못합니다. projectId 옵션을 확인하세요.',
+  'alert.invalidProjectIdTitle': '잘못된 프로젝트 ID',
+  'alert.networkNotFound': '{0} 네트워크는 이 앱의 네트워크가 아닙니다. networks 옵션에 추가하세요.',
+  'alert.projectIdNotConfigured': 'createAppKit에 projectId가 전달되지 않았습니다. 프로젝트 ID로 설정하세요.',
+  'alert.projectIdNotConfiguredTitle': '프로젝트 ID가 구성되지 않음',
+  'alert.sessionExpired': '세션이 종료되었습니다. 계속하려면 다시 연결하세요.',
+  'alert.sessionExpiredTitle': '세션 만료',
   'account.balanceLoading': '잔액 불러오는 중…',
   'account.balanceUnavailable': '잔액을 확인할 수 없음',
   'account.copy': '복사',

@@ -2,6 +2,21 @@ import type { Translations } from '../templates.js'
 
 /** Português do Brasil (pt-BR): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': 'Dispensar',
+  'alert.embeddedWalletLoad': 'A carteira incorporada não carregou. Verifique a conexão e tente novamente.',
+  'alert.embeddedWalletLoadTitle': 'Erro de rede: não foi possível carregar a carteira incorporada',
+  'alert.embeddedWalletTimeout': 'A carteira incorporada não respondeu a tempo. Tente novamente.',
+  'alert.embeddedWalletTimeoutTitle': 'A solicitação à carteira incorporada expirou',
+  'alert.invalidAppConfiguration':
+    '{0} não está na lista de origens permitidas do projeto. Adicione-a às origens do projeto.',
+  'alert.invalidAppConfigurationTitle': 'Configuração do app inválida',
+  'alert.invalidProjectId': 'O backend não conhece o ID de projeto {0}. Verifique a opção projectId.',
+  'alert.invalidProjectIdTitle': 'ID de projeto inválido',
+  'alert.networkNotFound': 'A rede {0} não é uma das redes deste app. Adicione-a à opção networks.',
+  'alert.projectIdNotConfigured': 'createAppKit não recebeu nenhum projectId. Defina o ID do projeto.',
+  'alert.projectIdNotConfiguredTitle': 'ID de projeto não configurado',
+  'alert.sessionExpired': 'Sua sessão terminou. Conecte-se novamente para continuar.',
+  'alert.sessionExpiredTitle': 'Sessão expirada',
   'account.balanceLoading': 'Carregando saldo…',
   'account.balanceUnavailable': 'Saldo indisponível',
   'account.copy': 'Copiar',

@@ -2,6 +2,21 @@ import type { Translations } from '../templates.js'
 
 /** Türkçe (tr): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': 'Kapat',
+  'alert.embeddedWalletLoad': 'Gömülü cüzdan yüklenmedi. Bağlantıyı kontrol edip tekrar deneyin.',
+  'alert.embeddedWalletLoadTitle': 'Ağ hatası - Gömülü cüzdan yüklenemedi',
+  'alert.embeddedWalletTimeout': 'Gömülü cüzdan zamanında yanıt vermedi. Tekrar deneyin.',
+  'alert.embeddedWalletTimeoutTitle': 'Gömülü cüzdan isteği zaman aşımına uğradı',
+  'alert.invalidAppConfiguration':
+    '{0}, projenin izin verilen kaynaklar listesinde değil. Projenin kaynaklarına ekleyin.',
+  'alert.invalidAppConfigurationTitle': 'Geçersiz uygulama yapılandırması',
+  'alert.invalidProjectId': 'Arka uç {0} proje kimliğini tanımıyor. projectId seçeneğini kontrol edin.',
+  'alert.invalidProjectIdTitle': 'Geçersiz proje kimliği',
+  'alert.networkNotFound': '{0} ağı bu uygulamanın ağlarından biri değil. networks seçeneğine ekleyin.',
+  'alert.projectIdNotConfigured': 'createAppKit’e projectId verilmedi. Projenin kimliğini ayarlayın.',
+  'alert.projectIdNotConfiguredTitle': 'Proje kimliği yapılandırılmadı',
+  'alert.sessionExpired': 'Oturumunuz sona erdi. Devam etmek için yeniden bağlanın.',
+  'alert.sessionExpiredTitle': 'Oturumun süresi doldu',
   'account.balanceLoading': 'Bakiye yükleniyor…',
   'account.balanceUnavailable': 'Bakiye alınamadı',
   'account.copy': 'Kopyala',

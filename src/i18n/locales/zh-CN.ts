@@ -2,6 +2,20 @@ import type { Translations } from '../templates.js'
 
 /** 简体中文 (zh-CN): every message id of src/i18n/catalog.ts. */
 export const templates: Translations = {
+  'alert.dismiss': '关闭',
+  'alert.embeddedWalletLoad': '嵌入式钱包未能加载。请检查网络连接后重试。',
+  'alert.embeddedWalletLoadTitle': '网络错误 - 无法加载嵌入式钱包',
+  'alert.embeddedWalletTimeout': '嵌入式钱包未及时响应。请重试。',
+  'alert.embeddedWalletTimeoutTitle': '嵌入式钱包请求超时',
+  'alert.invalidAppConfiguration': '{0} 不在项目允许的来源列表中。请将其添加到项目的来源。',
+  'alert.invalidAppConfigurationTitle': '应用配置无效',
+  'alert.invalidProjectId': '后端不认识项目 ID {0}。请检查 projectId 选项。',
+  'alert.invalidProjectIdTitle': '项目 ID 无效',
+  'alert.networkNotFound': '网络 {0} 不在此应用的网络中。请将其添加到 networks 选项。',
+  'alert.projectIdNotConfigured': '未向 createAppKit 提供 projectId。请将其设置为项目的 ID。',
+  'alert.projectIdNotConfiguredTitle': '未配置项目 ID',
+  'alert.sessionExpired': '你的会话已结束。请重新连接以继续。',
+  'alert.sessionExpiredTitle': '会话已过期',
   'account.balanceLoading': '正在加载余额…',
   'account.balanceUnavailable': '余额不可用',
   'account.copy': '复制',

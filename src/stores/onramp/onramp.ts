@@ -2,6 +2,7 @@ import { map } from 'nanostores'
 import { getOnrampClient } from '../../api/onramp-client.js'
 import type { OnrampQuoteResponse, PaymentCurrency, PurchaseCurrency } from '../../api/schemas/onramp.js'
 import { $account } from '../account.js'
+import { emitKitEvent } from '../kit-events.js'
 import { selectAccountTab } from '../account-tab.js'
 import { $network } from '../network.js'
 import { $options } from '../options.js'
@@ -210,7 +211,11 @@ export async function checkoutUrl(): Promise<string | undefined> {
   const { selectedProvider, purchaseCurrency, paymentAmount } = state
   const { address } = $account.get()
   if (!selectedProvider || !purchaseCurrency || !address || state.checkingOut) return undefined
-  if (selectedProvider.name === 'meld') return selectedProvider.url
+  const started = { provider: selectedProvider.name, currency: purchaseCurrency.symbol }
+  if (selectedProvider.name === 'meld') {
+    emitKitEvent('BUY_STARTED', started)
+    return selectedProvider.url
+  }
   const api = client()
   if (!api) {
     $onramp.setKey('error', ONRAMP_UNAVAILABLE)
@@ -227,6 +232,7 @@ export async function checkoutUrl(): Promise<string | undefined> {
       ...(Number(paymentAmount) > 0 ? { presetFiatAmount: Number(paymentAmount) } : {})
     })
     $onramp.setKey('checkingOut', false)
+    emitKitEvent('BUY_STARTED', started)
     return url
   } catch (error) {
     console.warn('[appkit] The onramp checkout could not be opened:', error)

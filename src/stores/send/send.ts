@@ -10,6 +10,7 @@ import { activeConnector } from '../connection.js'
 import { $network } from '../network.js'
 import { popToView, pushView, resetView } from '../router.js'
 import { showSuccess } from '../toast.js'
+import { emitKitEvent } from '../kit-events.js'
 import { refreshTokenBalances } from '../token-balances.js'
 import { $send, receiverAddress, resetSendForm, resolveName } from './form.js'
 import { parseAmount, SEND_NAMESPACES, sendInputError, tokenBalanceUnits, tokenContract } from './rules.js'
@@ -182,9 +183,12 @@ export async function sendTokens(): Promise<boolean> {
   } catch (error) {
     const declined = providerErrorCode(error) === USER_REJECTED_CODE
     if (!declined) console.warn('[appkit] Sending failed:', error)
-    return fail(declined ? TRANSACTION_DECLINED : TRANSACTION_FAILED)
+    const message = declined ? TRANSACTION_DECLINED : TRANSACTION_FAILED
+    emitKitEvent('SEND_ERROR', { namespace, symbol: checked.token.symbol, message })
+    return fail(message)
   }
   if (isTransactionResult(result)) showSuccess(TRANSACTION_SENT)
+  emitKitEvent('SEND_SUCCESS', { namespace, symbol: checked.token.symbol })
   resetSendForm()
   if (!popToView('Account')) resetView('Account')
   void refreshTokenBalances({ force: true })

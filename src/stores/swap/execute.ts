@@ -5,6 +5,7 @@ import { refreshAccountDetails } from '../account-details.js'
 import { activeConnector } from '../connection.js'
 import { popToView, popView, pushTransactionStack, resetView } from '../router.js'
 import { showSuccess } from '../toast.js'
+import { emitKitEvent } from '../kit-events.js'
 import { refreshTokenBalances } from '../token-balances.js'
 import { finishTransaction } from '../transaction-stack.js'
 import { sendAtomicBatch, supportsAtomicBatch, type EvmRequest } from '../../adapters/evm/send-calls.js'
@@ -21,7 +22,9 @@ import { APPROVAL_FAILED, SWAP_DECLINED, SWAP_DONE, SWAP_FAILED, SWAP_NO_QUOTE }
 function visitorError(error: unknown, declined: string, failed: string): string {
   const rejected = providerErrorCode(error) === USER_REJECTED_CODE
   if (!rejected) console.warn('[appkit] The swap failed:', error)
-  return rejected ? declined : failed
+  const message = rejected ? declined : failed
+  emitKitEvent('SWAP_ERROR', { message })
+  return message
 }
 
 /**
@@ -126,6 +129,8 @@ async function sendApproveAndSwap(amount: bigint, caipAddress: string, request: 
 function swapDone(caipAddress: string): true {
   const connector = activeConnector()
   showSuccess(SWAP_DONE)
+  const { sourceToken, toToken } = $swap.get()
+  emitKitEvent('SWAP_SUCCESS', { from: sourceToken?.symbol, to: toToken?.symbol })
   $swap.set({ ...$swap.get(), executing: false, sourceAmount: '', quote: undefined })
   if (!popToView('Account')) resetView('Account')
   void refreshTokenBalances({ force: true })

@@ -1,5 +1,10 @@
 import { expect } from '@open-wc/testing'
-import { AppKitOptionsError, DEFAULT_FEATURES, parseOptions } from '../../../src/config/options.js'
+import {
+  AppKitOptionsError,
+  DEFAULT_FEATURES,
+  parseOptions,
+  type AppKitOptionsInput
+} from '../../../src/config/options.js'
 import { localChainA, localChainB, mainnet } from '../../../src/networks/definitions.js'
 
 const valid = { projectId: 'appkit-local', networks: [localChainA] }
@@ -58,10 +63,15 @@ describe('createAppKit options', () => {
     expect(error.message).to.contain('a token address')
   })
 
-  it('names a missing project id', () => {
-    const error = errorOf({ networks: [localChainA] })
+  it('names a project id that is not a string', () => {
+    const error = errorOf({ projectId: 42, networks: [localChainA] })
     expect(error.option).to.equal('projectId')
     expect(error.message).to.contain('expected a string')
+  })
+
+  it('takes a missing or empty project id as empty: the kit runs and alerts (issue 13), it does not throw', () => {
+    expect(parseOptions({ networks: [localChainA] } as AppKitOptionsInput).projectId).to.equal('')
+    expect(parseOptions({ projectId: '', networks: [localChainA] }).projectId).to.equal('')
   })
 
   it('names an empty network list', () => {

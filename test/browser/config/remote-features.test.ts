@@ -96,14 +96,17 @@ describe('loadRemoteFeatures: the options and the Buy flow follow the project', 
   })
 
   it('merges what the backend answers; explicit keys win; the onramp providers become the Buy flow’s', async () => {
-    setProjectConfigClient({ features: async () => remote })
+    setProjectConfigClient({ features: async () => remote, origins: async () => [] })
     await loadRemoteFeatures(new Set(['email']))
     expect($options.get()?.features).to.include({ swaps: false, email: true, history: false })
     expect($onramp.get().providers.map(provider => provider.name)).to.deep.equal(['meld'])
   })
 
   it('a failed call keeps the defaults and says why once', async () => {
-    setProjectConfigClient({ features: async () => Promise.reject(new Error('HTTP status code: 500')) })
+    setProjectConfigClient({
+      features: async () => Promise.reject(new Error('HTTP status code: 500')),
+      origins: async () => []
+    })
     await loadRemoteFeatures(new Set(['email']))
     expect($options.get()?.features).to.include({ swaps: true, onramp: true, email: true, history: true })
     expect($onramp.get().providers.map(provider => provider.name)).to.deep.equal(['coinbase', 'meld'])
@@ -125,7 +128,8 @@ describe('createAppKit reads the remote features once the page is idle', () => {
       features: async () => {
         asked++
         return remote
-      }
+      },
+      origins: async () => []
     })
     createAppKit({ projectId: 'p', apiUrl: 'http://127.0.0.1:1', networks: [mainnet], features: { swaps: true } })
     await until(() => $options.get()?.features.email === false, 'the remote features', 5000)
@@ -139,7 +143,8 @@ describe('createAppKit reads the remote features once the page is idle', () => {
       features: async () => {
         asked++
         return remote
-      }
+      },
+      origins: async () => []
     })
     createAppKit({ projectId: 'p', networks: [mainnet] })
     await new Promise(resolve => setTimeout(resolve, 300))

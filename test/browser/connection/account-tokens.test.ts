@@ -9,6 +9,9 @@ import { $toast, hideToast } from '../../../src/stores/toast.js'
 import { connectedEvmAccount } from '../../fixtures/accounts.js'
 import { setUpConnection, tearDownConnection, until, type FakeAccountClient } from './support.js'
 import { localChainA } from '../../../src/networks/definitions.js'
+import { HttpError } from '../../../src/api/errors.js'
+import { $alert, dismissAlert } from '../../../src/stores/alert.js'
+import { resetBalanceBlock } from '../../../src/stores/balance-block.js'
 
 const CHAIN = 'eip155:1'
 const ADDRESS = connectedEvmAccount.address ?? ''
@@ -59,6 +62,33 @@ describe('the Tokens list', () => {
     backend.tokenBalancesAnswer = [token('BAD', '1', { iconUrl: 'http://tracker.example/icon.png' })]
     await refreshTokenBalances()
     expect($tokenBalances.get().balances[0]!.iconUrl).to.equal('')
+  })
+
+  it('a provider error from the backend shows its alert for the app’s developer (spec.md section 8)', async () => {
+    const warn = console.warn
+    console.warn = () => undefined
+    try {
+      for (const [detail, alert] of [
+        ['JWT validation error', 'session-expired'],
+        ['Unauthorized: invalid key', 'invalid-project-id'],
+        ['Unauthorized: origin not allowed', 'invalid-app-configuration']
+      ] as const) {
+        dismissAlert()
+        // Each failure blocks balance reads for 30 s (spec.md section 9): lifted for the next case.
+        resetBalanceBlock()
+        backend.tokenBalancesAnswer = new HttpError(401, 'http://127.0.0.1:8787/v1/account/x/balance', detail)
+        await refreshTokenBalances({ force: true })
+        expect($alert.get().id, detail).to.equal(alert)
+      }
+      dismissAlert()
+      resetBalanceBlock()
+      backend.tokenBalancesAnswer = new HttpError(500, 'http://127.0.0.1:8787/v1/account/x/balance', 'Internal error')
+      await refreshTokenBalances({ force: true })
+      expect($alert.get().id).to.equal(undefined)
+    } finally {
+      console.warn = warn
+      dismissAlert()
+    }
   })
 
   it('says so when the account holds no token on this network', async () => {

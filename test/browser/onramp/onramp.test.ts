@@ -11,6 +11,7 @@ import { connect } from '../../../src/stores/connection.js'
 import { loadConnectors } from '../../../src/stores/connectors.js'
 import {
   $onramp,
+  checkoutUrl,
   getQuote,
   loadOnrampOptions,
   resetOnramp,
@@ -21,6 +22,7 @@ import {
 } from '../../../src/stores/onramp/onramp.js'
 import { meldUrl, providersFrom, toCents, withinLimits } from '../../../src/stores/onramp/rules.js'
 import { selectNetwork } from '../../../src/stores/network.js'
+import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { $router, resetView } from '../../../src/stores/router.js'
 import { FAKE_ADDRESS, FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
 import { setUpConnection, setUpHistory, tearDownConnection, track, until } from '../connection/support.js'
@@ -321,6 +323,21 @@ describe('Buy (onramp)', () => {
       })
       expect($router.get().view).to.equal('Account')
       expect($accountTab.get()).to.equal('activity')
+    })
+
+    it('a checkout tells the kit’s event stream: BUY_STARTED with the provider and currency', async () => {
+      const heard: KitEvent[] = []
+      const stop = onKitEvent(event => heard.push(event))
+      try {
+        await loadOnrampOptions()
+        selectOnrampProvider('coinbase')
+        expect(await checkoutUrl()).to.be.a('string')
+        expect(heard.map(event => [event.event, event.properties])).to.deep.equal([
+          ['BUY_STARTED', { provider: 'coinbase', currency: 'tUSDC' }]
+        ])
+      } finally {
+        stop()
+      }
     })
 
     it('works with the keyboard alone: a provider, the amount, then checkout', async () => {

@@ -7,6 +7,7 @@ import { disconnect } from '../../../src/stores/connection.js'
 import { $router, pushView, resetView } from '../../../src/stores/router.js'
 import { $send } from '../../../src/stores/send/form.js'
 import { $toast } from '../../../src/stores/toast.js'
+import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { FAKE_ADDRESS, FAKE_ADDRESS_2, ProviderError } from '../../fixtures/eip1193-provider.js'
 import { SOLANA_ADDRESS } from '../../fixtures/standard-wallet.js'
 import { until } from '../connection/support.js'
@@ -310,6 +311,28 @@ describe('Send', () => {
       const form = await fixture(html`<w3m-wallet-send-view></w3m-wallet-send-view>`)
       expect(byTestId<HTMLInputElement>(form, 'send-amount-input')!.value).to.equal('0.5')
       expect(byTestId<HTMLInputElement>(form, 'send-receiver-input')!.value).to.equal(FAKE_ADDRESS_2)
+    })
+
+    it('tells the kit’s event stream: SEND_SUCCESS, and SEND_ERROR with the visitor’s message', async () => {
+      const heard: KitEvent[] = []
+      const stop = onKitEvent(event => heard.push(event))
+      try {
+        setup.provider.failures.set('eth_sendTransaction', new ProviderError(4001, 'User rejected the request.'))
+        let el = await previewOf('0.5', FAKE_ADDRESS_2)
+        byTestId(el, 'send-confirm-button')!.click()
+        await until(() => heard.some(event => event.event === 'SEND_ERROR'), 'SEND_ERROR')
+        setup.provider.failures.set('eth_sendTransaction', () => HASH)
+        el = await previewOf('0.5', FAKE_ADDRESS_2)
+        byTestId(el, 'send-confirm-button')!.click()
+        await until(() => heard.some(event => event.event === 'SEND_SUCCESS'), 'SEND_SUCCESS')
+        const send = heard.filter(event => event.event.startsWith('SEND_'))
+        expect(send.map(event => [event.event, event.properties])).to.deep.equal([
+          ['SEND_ERROR', { namespace: 'eip155', symbol: 'ETH', message: 'Transaction declined' }],
+          ['SEND_SUCCESS', { namespace: 'eip155', symbol: 'ETH' }]
+        ])
+      } finally {
+        stop()
+      }
     })
 
     it('a failure in the wallet shows Transaction failed and keeps the form', async () => {

@@ -67,7 +67,10 @@ describe('sign-in with X: the flow (spec.md section 4)', () => {
 
   beforeEach(() => {
     events = []
-    stopEvents = onKitEvent(event => events.push(event))
+    // The sign-in family only: connecting emits its own events (SELECT_WALLET, CONNECT_SUCCESS, ...).
+    stopEvents = onKitEvent(event => {
+      if (/SIWX/.test(event.event)) events.push(event)
+    })
   })
   afterEach(() => {
     stopEvents()

@@ -27,6 +27,7 @@ import {
 import { executeSwap } from '../../../src/stores/swap/execute.js'
 import { isSwapNetwork, minimumReceived, slippageBps, SWAP_CHAINS } from '../../../src/stores/swap/rules.js'
 import { $toast } from '../../../src/stores/toast.js'
+import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { FAKE_ADDRESS, ProviderError } from '../../fixtures/eip1193-provider.js'
 import { until } from '../connection/support.js'
 import { connectForSend, tearDownSend, USDC_CONTRACT, type SendSetUp } from '../send/support.js'
@@ -331,6 +332,27 @@ describe('Swap', () => {
       expect(setup.provider.methods()).not.to.include('eth_sendTransaction')
       expect(convert.asked).to.include('build-transaction 10000000 1 no-estimate')
       expect($toast.get()).to.include({ variant: 'success', message: 'Swap completed' })
+    })
+
+    it('tells the kit’s event stream: SWAP_ERROR with the visitor’s message, then SWAP_SUCCESS with the pair', async () => {
+      const heard: KitEvent[] = []
+      const stop = onKitEvent(event => heard.push(event))
+      try {
+        setup.provider.failures.set('wallet_getCapabilities', () => ({ '0x1': { atomic: { status: 'supported' } } }))
+        setup.provider.failures.set('wallet_sendCalls', new ProviderError(4001, 'User rejected the request.'))
+        await quoted(USDC, TT, '10')
+        expect(await executeSwap()).to.equal(false)
+        setup.provider.failures.set('wallet_sendCalls', () => ({ id: 'batch-2' }))
+        setup.provider.failures.set('wallet_getCallsStatus', () => ({ status: 200 }))
+        expect(await executeSwap()).to.equal(true)
+        const swaps = heard.filter(event => event.event.startsWith('SWAP_'))
+        expect(swaps.map(event => [event.event, event.properties])).to.deep.equal([
+          ['SWAP_ERROR', { message: 'Swap declined' }],
+          ['SWAP_SUCCESS', { from: 'USDC', to: 'TT' }]
+        ])
+      } finally {
+        stop()
+      }
     })
 
     it('Cancel on ApproveTransaction goes back to the preview; nothing is sent', async () => {

@@ -1,4 +1,6 @@
-// Origin allowlist patterns of a project (GET /projects/v1/origins, POST /e):
+// Origin allowlist patterns of a project (spec.md sections 5 and 6; GET /projects/v1/origins,
+// POST /e). One matcher for the kit (is this page's origin allowed?) and the reference backend
+// (may this page send events?):
 //   https://app.example.com     exactly that origin (default port of the scheme)
 //   http://localhost:*          any port (or none) on that host
 //   *.vercel.app                any scheme (http or https), one or more labels before .vercel.app
@@ -6,6 +8,17 @@
 //   example.com                 either scheme, that host, default port
 // Hosts compare case-insensitively; `*` matches whole labels only, never part of one, so
 // `*.vercel.app` does not match `evilvercel.app` or `vercel.app.evil.com`.
+
+/**
+ * Patterns every project allows (spec.md section 6: localhost, pages.dev, vercel.app and
+ * similar): local development and the preview hosts. The backend's default project lists them too.
+ */
+export const BUILT_IN_ORIGIN_PATTERNS: readonly string[] = [
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+  '*.pages.dev',
+  '*.vercel.app'
+]
 
 interface ParsedOrigin {
   scheme: string
@@ -37,7 +50,7 @@ export function originMatches(origin: string, pattern: string): boolean {
   if (!parsed) return false
   const match = /^(?:([a-z][a-z0-9+.-]*):\/\/)?([^/:]+)(?::(\d+|\*))?\/?$/i.exec(pattern.trim())
   if (!match) return false
-  const [, scheme, hostPattern, portPattern] = match
+  const [, scheme, hostPattern = '', portPattern] = match
   if (scheme) {
     if (scheme.toLowerCase() !== parsed.scheme) return false
   } else if (parsed.scheme !== 'http' && parsed.scheme !== 'https') {
@@ -47,7 +60,7 @@ export function originMatches(origin: string, pattern: string): boolean {
     const wanted = portPattern === undefined || portPattern === DEFAULT_PORTS[parsed.scheme] ? '' : portPattern
     if (wanted !== parsed.port) return false
   }
-  return hostMatches(parsed.host, hostPattern!.toLowerCase())
+  return hostMatches(parsed.host, hostPattern.toLowerCase())
 }
 
 function hostMatches(host: string, pattern: string): boolean {
@@ -67,4 +80,9 @@ function hostMatches(host: string, pattern: string): boolean {
 export function isOriginAllowed(origin: string | undefined | null, patterns: readonly string[]): boolean {
   if (!origin) return false
   return patterns.some(pattern => originMatches(origin, pattern))
+}
+
+/** Whether a page on `origin` may use the project: its own patterns or the built-in ones. */
+export function isPageOriginAllowed(origin: string, projectPatterns: readonly string[]): boolean {
+  return isOriginAllowed(origin, [...BUILT_IN_ORIGIN_PATTERNS, ...projectPatterns])
 }

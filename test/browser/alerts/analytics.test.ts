@@ -1,0 +1,173 @@
+// Analytics (issue 13, spec.md sections 7 and 8) through the kit's real HTTP client and
+// navigator.sendBeacon against the fault-injecting backend of the test server: the project's gate,
+// features.analytics, batching, the beacon on page hide, safe properties, and the 403 path.
+import { expect } from '@open-wc/testing'
+import { parseOptions } from '../../../src/config/options.js'
+import { ANALYTICS_FLUSH_MS } from '../../../src/config/constants.js'
+import { mainnet } from '../../../src/networks/definitions.js'
+import { $alert, dismissAlert } from '../../../src/stores/alert.js'
+import { analyticsEnabled, flushAnalytics, resetAnalytics, startAnalytics } from '../../../src/stores/analytics.js'
+import { safeProperties } from '../../../src/stores/analytics-event.js'
+import { emitKitEvent } from '../../../src/stores/kit-events.js'
+import { resetOptions, setOptions } from '../../../src/stores/options.js'
+import { KIT_EVENTS } from '../../../src/events/kit-event-names.js'
+import { BACKEND, backendRequests, forgetRequests } from './fault-backend-client.js'
+
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+function useProject(projectId: string, features: Record<string, unknown> = {}): void {
+  setOptions(parseOptions({ projectId, apiUrl: BACKEND, networks: [mainnet], features }))
+}
+
+type Posted = {
+  eventId: string
+  url: string
+  domain: string
+  timestamp: number
+  props: { type: string; event: string; properties?: Record<string, unknown> }
+}
+
+async function postedEvents(projectId: string): Promise<Posted[]> {
+  const posts = (await backendRequests(projectId)).filter(request => request.path === '/e')
+  return posts.flatMap(post => (Array.isArray(post.body) ? post.body : [post.body]) as Posted[])
+}
+
+describe('analytics', () => {
+  const warn = console.warn
+  beforeEach(async () => {
+    console.warn = () => undefined
+    resetAnalytics()
+    dismissAlert()
+    await forgetRequests()
+  })
+  afterEach(() => {
+    console.warn = warn
+    resetAnalytics()
+    dismissAlert()
+    resetOptions()
+  })
+
+  it('sends the kit’s events to POST /e in one batch, with id, url, domain, time and type', async () => {
+    useProject('on')
+    await startAnalytics()
+    expect(analyticsEnabled()).to.equal(true)
+    emitKitEvent('MODAL_OPEN', { view: 'Connect', connected: false })
+    emitKitEvent('ERROR_FETCH_TRANSACTIONS', { chainId: 'eip155:1' })
+    // Nothing yet: the batch waits (ANALYTICS_FLUSH_MS) for more events.
+    expect(await postedEvents('on')).to.deep.equal([])
+    await flushAnalytics()
+    const posts = (await backendRequests('on')).filter(request => request.path === '/e')
+    expect(posts).to.have.length(1)
+    expect(posts[0]!.contentType).to.match(/^text\/plain/)
+    const events = await postedEvents('on')
+    expect(events.map(event => [event.props.event, event.props.type])).to.deep.equal([
+      ['MODAL_OPEN', 'track'],
+      ['ERROR_FETCH_TRANSACTIONS', 'error']
+    ])
+    const [first, second] = events
+    expect(first!.eventId).to.match(/^[0-9a-f]{32}$/)
+    expect(first!.eventId).to.not.equal(second!.eventId)
+    expect(first!.url).to.equal(`${location.origin}${location.pathname}`)
+    expect(first!.domain).to.equal(location.host)
+    expect(Math.abs(first!.timestamp - Date.now())).to.be.lessThan(10_000)
+    expect(first!.props.properties).to.deep.equal({ view: 'Connect', connected: false })
+  })
+
+  it('sends on its own ANALYTICS_FLUSH_MS after the first event', async () => {
+    useProject('timer')
+    await startAnalytics()
+    emitKitEvent('MODAL_CLOSE', { connected: false })
+    await new Promise(resolve => setTimeout(resolve, ANALYTICS_FLUSH_MS + 500))
+    expect((await postedEvents('timer')).map(event => event.props.event)).to.deep.equal(['MODAL_CLOSE'])
+  })
+
+  it('hands what is queued to navigator.sendBeacon when the page hides', async () => {
+    useProject('beacon')
+    await startAnalytics()
+    emitKitEvent('SWITCH_NETWORK', { network: 'eip155:1' })
+    emitKitEvent('MODAL_CLOSE', { connected: true })
+    window.dispatchEvent(new PageTransitionEvent('pagehide'))
+    let events: Posted[] = []
+    for (let tries = 0; tries < 50 && events.length < 2; tries++) {
+      await new Promise(resolve => setTimeout(resolve, 100))
+      events = await postedEvents('beacon')
+    }
+    expect(events.map(event => event.props.event)).to.deep.equal(['SWITCH_NETWORK', 'MODAL_CLOSE'])
+    // One request for both: a batch.
+    expect((await backendRequests('beacon')).filter(request => request.path === '/e')).to.have.length(1)
+  })
+
+  it('the project has analytics off: nothing is sent', async () => {
+    useProject('no-analytics')
+    await startAnalytics()
+    expect(analyticsEnabled()).to.equal(false)
+    emitKitEvent('MODAL_OPEN', { view: 'Connect', connected: false })
+    await flushAnalytics()
+    window.dispatchEvent(new PageTransitionEvent('pagehide'))
+    await new Promise(resolve => setTimeout(resolve, 300))
+    expect(await postedEvents('no-analytics')).to.deep.equal([])
+  })
+
+  it('features.analytics: false: the project is not even asked', async () => {
+    useProject('app-off', { analytics: false })
+    await startAnalytics()
+    expect(analyticsEnabled()).to.equal(undefined)
+    expect(await backendRequests('app-off')).to.deep.equal([])
+  })
+
+  it('a 403 turns analytics off for the page and shows “Invalid App Configuration” once', async () => {
+    useProject('refused')
+    await startAnalytics()
+    emitKitEvent('MODAL_OPEN', { view: 'Connect', connected: false })
+    await flushAnalytics()
+    expect(analyticsEnabled()).to.equal(false)
+    expect($alert.get()).to.deep.equal({ id: 'invalid-app-configuration', subject: location.origin })
+    dismissAlert()
+    emitKitEvent('MODAL_CLOSE', { connected: false })
+    await flushAnalytics()
+    window.dispatchEvent(new PageTransitionEvent('pagehide'))
+    await new Promise(resolve => setTimeout(resolve, 300))
+    expect((await backendRequests('refused')).filter(request => request.path === '/e')).to.have.length(1)
+    expect($alert.get().id).to.equal(undefined)
+  })
+
+  it('props never hold an e-mail address, a key, a signature or a full address', async () => {
+    useProject('private')
+    await startAnalytics()
+    emitKitEvent('CONNECT_SUCCESS', {
+      wallet: 'Dev Wallet',
+      email: 'visitor@example.com',
+      note: 'mail visitor@example.com',
+      privateKey: `0x${'11'.repeat(32)}`,
+      signature: `0x${'ab'.repeat(65)}`,
+      account: ADDRESS,
+      nested: { to: `sent to ${ADDRESS}`, raw: `0x${'cd'.repeat(65)}` }
+    })
+    await flushAnalytics()
+    const [event] = await postedEvents('private')
+    const sent = JSON.stringify(event)
+    expect(sent).to.not.contain('visitor@example.com')
+    expect(sent).to.not.contain('11'.repeat(32))
+    expect(sent).to.not.contain('ab'.repeat(65))
+    expect(sent).to.not.contain(ADDRESS)
+    expect(event!.props.properties).to.deep.equal({
+      wallet: 'Dev Wallet',
+      account: '0x7099…79C8',
+      nested: { to: 'sent to 0x7099…79C8' }
+    })
+  })
+})
+
+describe('the event list', () => {
+  it('holds the spec’s four events and types each as track or error', () => {
+    for (const name of ['SIWX_AUTH_ERROR', 'SIWX_AUTH_SUCCESS', 'CLICK_CANCEL_SIWX', 'ERROR_FETCH_TRANSACTIONS']) {
+      expect(KIT_EVENTS).to.have.property(name)
+    }
+    expect(KIT_EVENTS.SIWX_AUTH_ERROR).to.equal('error')
+    expect(KIT_EVENTS.MODAL_OPEN).to.equal('track')
+  })
+
+  it('safeProperties shortens Solana addresses too', () => {
+    expect(safeProperties({ to: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' })).to.deep.equal({ to: '7xKXtg…gAsU' })
+  })
+})
