@@ -7,7 +7,7 @@ import { defineConfig, globalIgnores } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts']
+const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts', 'frame/**/*.ts']
 const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', 'test/**/*.mjs', '*.config.*', 'examples/**/*.{js,ts}']
 // The local stack (Node): the backend, the chains, the Solana runtime; and the demo's tools.
 const stack = ['server/**/*.ts', 'chain/**/*.ts', 'solana/**/*.ts', 'test/{server,chain,solana,api,wallets}/**/*.ts']
