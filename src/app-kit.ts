@@ -8,7 +8,7 @@ import type { ChainNamespace } from './networks/types.js'
 import { initializeStores } from './stores/initialize.js'
 import { pageLocale } from './i18n/locales.js'
 import { $locale, initializeLocale, setLocale, setMessages } from './stores/locale.js'
-import { closeModal, openModal } from './stores/modal.js'
+import { $modal, closeModal, openModal } from './stores/modal.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import type { KitEvent } from './stores/kit-events.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
@@ -86,19 +86,39 @@ function startConnection(needed: boolean): void {
 }
 
 /**
- * Once the page is idle: the project's checks (alerts), remote features and analytics, and the
- * modal's events on the kit's stream (stores/project-start.ts). The app's explicit `features`
- * keys win over the project's. Never on a server.
+ * The project's remote features (GET /appkit/v1/config) merge into the options once the page is
+ * idle, before the Connect view needs them; the app's explicit `features` keys win. Only with a
+ * backend and a project id, and never on a server.
  */
-function startProjectWhenIdle(features: object | undefined): void {
-  if (typeof window === 'undefined') return
+function loadRemoteFeaturesWhenIdle(
+  { apiUrl, projectId }: { apiUrl?: string; projectId: string },
+  features: object | undefined
+): void {
+  // Without a project id nothing is asked of the backend (its alert says why).
+  if (!apiUrl || !projectId.trim() || typeof window === 'undefined') return
   const explicit = new Set(Object.keys(features ?? {}))
   whenIdle(
     () =>
-      void import('./stores/project-start.js')
-        .then(module => module.startProject(explicit))
-        .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
+      void import('./stores/remote-features.js')
+        .then(module => module.loadRemoteFeatures(explicit))
+        .catch((error: unknown) => console.warn('[appkit] Remote features failed:', error))
   )
+}
+
+/**
+ * The project's checks (their alerts show in the modal), analytics and the modal's events start
+ * when the modal first opens (stores/project-start.ts): nothing of them loads before the visitor
+ * asks for the modal. Never on a server.
+ */
+function startProjectOnFirstOpen(): void {
+  if (typeof window === 'undefined') return
+  const stop = $modal.listen(({ open }) => {
+    if (!open) return
+    stop()
+    void import('./stores/project-start.js')
+      .then(module => module.startProject())
+      .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
+  })
 }
 
 /**
@@ -113,7 +133,8 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
   mountModal()
   startConnection(options.adapters.length > 0 || options.enableWalletConnect)
   whenIdle(() => prefetchView())
-  startProjectWhenIdle(input.features)
+  loadRemoteFeaturesWhenIdle(options, input.features)
+  startProjectOnFirstOpen()
   return {
     open: async (openOptions = {}) => openModal(openOptions),
     close: () => void closeModal(),

@@ -1,23 +1,28 @@
-import { startAnalytics } from './analytics.js'
+import { resetAnalytics, startAnalytics } from './analytics.js'
 import { followModalEvents } from './modal-events.js'
 import { $options } from './options.js'
 import { checkProject } from './project-checks.js'
-import { loadRemoteFeatures } from './remote-features.js'
+
+let started = false
 
 /**
- * What createAppKit starts once the page is idle (issue 13): the modal's events join the kit's
- * stream; the project is checked (alerts); with a project id, its remote features load; and when
- * the project may be used from this page, analytics starts. Nothing here is needed before the
- * visitor's first click.
+ * What starts when the modal first opens (issue 13): analytics begins listening (its events wait
+ * for the project's answer), the modal's events join the kit's stream, and the project is checked
+ * (alerts). A project that may not be used from this page (no project id, an unknown one, an
+ * origin on no list) sends nothing. Resolves once all of it has settled.
  */
-export async function startProject(explicitFeatures: ReadonlySet<string>): Promise<void> {
-  followModalEvents()
+export async function startProject(): Promise<void> {
+  if (started) return
+  started = true
   const options = $options.get()
-  if (!options?.projectId.trim() || !options.apiUrl) {
-    // No project (the alert says so) or no backend: nothing is asked of any backend.
-    await checkProject()
-    return
-  }
-  const [usable] = await Promise.all([checkProject(), loadRemoteFeatures(explicitFeatures)])
-  if (usable) await startAnalytics()
+  // Listening first, so that the modal's opening, emitted next, is counted.
+  const analytics = options?.projectId.trim() && options.apiUrl ? startAnalytics() : undefined
+  followModalEvents()
+  if (!(await checkProject())) resetAnalytics()
+  await analytics
+}
+
+/** Lets startProject run again (tests). */
+export function resetProjectStart(): void {
+  started = false
 }

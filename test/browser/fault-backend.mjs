@@ -7,7 +7,8 @@
 //   projectId 'no-origins'   /projects/v1/origins answers 500
 //   projectId 'listed:<p>'   /projects/v1/origins answers [<p>]
 // Every request is recorded; GET /fault-backend/__requests?projectId= reads them back (bodies of
-// POST /e parsed from their text), DELETE /fault-backend/__requests forgets them.
+// POST /e parsed from their text), DELETE /fault-backend/__requests?projectIds=a,b forgets those
+// projects' requests.
 const PREFIX = '/fault-backend'
 const requests = []
 
@@ -29,7 +30,11 @@ export async function faultBackend(ctx, next) {
   const projectId = ctx.query.projectId ?? ''
   if (path === '/__requests') {
     if (ctx.method === 'DELETE') {
-      requests.length = 0
+      // Only the named projects' (test files run side by side, each with its own project ids).
+      const forgotten = new Set(String(ctx.query.projectIds ?? '').split(','))
+      for (let index = requests.length - 1; index >= 0; index--) {
+        if (forgotten.has(requests[index].projectId)) requests.splice(index, 1)
+      }
       return json(ctx, 200, { ok: true })
     }
     return json(

@@ -24,16 +24,8 @@ async function storedEvents(projectId) {
   return (await response.json()).events
 }
 
-/** Opens the demo once its analytics is running (the project answered GET /getAnalyticsConfig). */
-async function openDemo(context, query, siteUrl = stack.site.url) {
-  const configAnswered = context.waitForEvent('response', {
-    predicate: response => response.url().includes('/getAnalyticsConfig'),
-    timeout: 20_000
-  })
-  const opened = await openDemoPage(siteUrl, context, query)
-  await configAnswered
-  return opened
-}
+/** Opens the demo; analytics and the project's checks start when its modal first opens. */
+const openDemo = (context, query, siteUrl = stack.site.url) => openDemoPage(siteUrl, context, query)
 
 const alertTitle = page => page.locator('w3m-alertbar [data-testid="w3m-alert-title"]')
 const alertAdvice = page => page.locator('w3m-alertbar [data-testid="w3m-alert-advice"]')
@@ -41,7 +33,14 @@ const alertAdvice = page => page.locator('w3m-alertbar [data-testid="w3m-alert-a
 test('the demo’s events reach POST /e in batches and are stored, with no full address in them', async () => {
   const context = await newContext()
   try {
+    const paths = []
+    context.on('request', request => paths.push(new URL(request.url()).pathname))
     const { page, problems } = await openDemo(context, '')
+    // Nothing of the project's checks or analytics before the modal opens.
+    await page.waitForTimeout(1500)
+    for (const path of ['/projects/v1/origins', '/getAnalyticsConfig', '/e']) {
+      assert.ok(!paths.includes(path), `${path} asked before the modal opened`)
+    }
     const posts = []
     page.on('request', request => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/e') posts.push(request)

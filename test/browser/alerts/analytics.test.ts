@@ -15,6 +15,9 @@ import { BACKEND, backendRequests, forgetRequests } from './fault-backend-client
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
+/** The project ids this file uses (the project checks' tests use others). */
+const PROJECTS = ['on', 'timer', 'beacon', 'no-analytics', 'app-off', 'refused', 'private']
+
 function useProject(projectId: string, features: Record<string, unknown> = {}): void {
   setOptions(parseOptions({ projectId, apiUrl: BACKEND, networks: [mainnet], features }))
 }
@@ -38,7 +41,7 @@ describe('analytics', () => {
     console.warn = () => undefined
     resetAnalytics()
     dismissAlert()
-    await forgetRequests()
+    await forgetRequests(PROJECTS)
   })
   afterEach(() => {
     console.warn = warn

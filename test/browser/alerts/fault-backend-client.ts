@@ -13,7 +13,7 @@ export async function backendRequests(projectId: string): Promise<RecordedReques
   return (await fetch(`${BACKEND}/__requests?projectId=${encodeURIComponent(projectId)}`)).json()
 }
 
-/** Forgets every recorded request. */
-export async function forgetRequests(): Promise<void> {
-  await fetch(`${BACKEND}/__requests`, { method: 'DELETE' })
+/** Forgets what was recorded for `projectIds` (each test file uses its own project ids). */
+export async function forgetRequests(projectIds: readonly string[]): Promise<void> {
+  await fetch(`${BACKEND}/__requests?projectIds=${encodeURIComponent(projectIds.join(','))}`, { method: 'DELETE' })
 }

@@ -11,8 +11,20 @@ import { checkProject } from '../../../src/stores/project-checks.js'
 import { createAppKit } from '../../../src/app-kit.js'
 import { resetModal } from '../../../src/stores/modal.js'
 import { resetAnalytics } from '../../../src/stores/analytics.js'
+import { resetProjectStart } from '../../../src/stores/project-start.js'
 import { until } from '../connection/support.js'
 import { BACKEND, backendRequests, forgetRequests } from './fault-backend-client.js'
+
+/** The project ids this file uses (the analytics tests use others). */
+const PROJECTS = [
+  '',
+  'unknown',
+  'listed:https://app.example',
+  'listed:https://*.shop.example',
+  'listed-none',
+  'no-origins',
+  'p'
+]
 
 function useProject(projectId: string, backend = true): void {
   setOptions(parseOptions({ projectId, ...(backend ? { apiUrl: BACKEND } : {}), networks: [mainnet] }))
@@ -23,7 +35,7 @@ describe('checkProject', () => {
   beforeEach(async () => {
     console.warn = () => undefined
     dismissAlert()
-    await forgetRequests()
+    await forgetRequests(PROJECTS)
   })
   afterEach(() => {
     console.warn = warn
@@ -81,37 +93,52 @@ describe('checkProject', () => {
   })
 })
 
-describe('createAppKit starts the project checks once the page is idle', () => {
+describe('createAppKit starts the project checks when the modal first opens', () => {
   const warn = console.warn
   beforeEach(async () => {
     console.warn = () => undefined
     dismissAlert()
-    await forgetRequests()
+    await forgetRequests(PROJECTS)
   })
   afterEach(() => {
     console.warn = warn
     dismissAlert()
     resetAnalytics()
+    resetProjectStart()
     document.querySelectorAll('w3m-modal').forEach(el => el.remove())
     resetModal()
     resetOptions()
   })
 
+  it('nothing is checked before the modal opens', async () => {
+    const kit = createAppKit({ projectId: 'unknown', apiUrl: BACKEND, networks: [mainnet] })
+    await new Promise(resolve => setTimeout(resolve, 2500))
+    expect((await backendRequests('unknown')).map(request => request.path)).to.not.include('/projects/v1/origins')
+    expect($alert.get().id).to.equal(undefined)
+    await kit.open({ view: 'Networks' })
+    await until(() => $alert.get().id === 'invalid-project-id', 'the alert', 5000)
+    kit.close()
+  })
+
   it('an empty projectId is accepted: the kit runs and its alert says so, with no request', async () => {
-    createAppKit({ projectId: '', apiUrl: BACKEND, networks: [mainnet] })
+    const kit = createAppKit({ projectId: '', apiUrl: BACKEND, networks: [mainnet] })
+    await kit.open({ view: 'Networks' })
     await until(() => $alert.get().id === 'project-id-not-configured', 'the alert', 5000)
     expect(await backendRequests('')).to.deep.equal([])
+    kit.close()
   })
 
   it('an absent projectId is the same', async () => {
-    createAppKit({ networks: [mainnet] } as Parameters<typeof createAppKit>[0])
+    const kit = createAppKit({ networks: [mainnet] } as Parameters<typeof createAppKit>[0])
+    await kit.open({ view: 'Networks' })
     await until(() => $alert.get().id === 'project-id-not-configured', 'the alert', 5000)
+    kit.close()
   })
 
   it('an unknown project shows “Invalid Project ID” in the open modal', async () => {
     const kit = createAppKit({ projectId: 'unknown', apiUrl: BACKEND, networks: [mainnet] })
-    await until(() => $alert.get().id === 'invalid-project-id', 'the alert', 5000)
     await kit.open({ view: 'Networks' })
+    await until(() => $alert.get().id === 'invalid-project-id', 'the alert', 5000)
     const modal = document.querySelector('w3m-modal')!
     await until(
       () => modal.shadowRoot?.querySelector('w3m-alertbar')?.shadowRoot?.querySelector('[data-alert]') != null,
