@@ -30,19 +30,25 @@ function useProject(projectId: string, backend = true): void {
   setOptions(parseOptions({ projectId, ...(backend ? { apiUrl: BACKEND } : {}), networks: [mainnet] }))
 }
 
-describe('checkProject', () => {
-  const warn = console.warn
-  beforeEach(async () => {
-    console.warn = () => undefined
-    dismissAlert()
-    await forgetRequests(PROJECTS)
-  })
-  afterEach(() => {
-    console.warn = warn
-    dismissAlert()
-    resetOptions()
-  })
+// Every test of the file: warnings quiet, no alert, this file's projects forgotten; afterwards the
+// kit's state reset (the modal createAppKit mounted, analytics, the project's start).
+const warn = console.warn
+beforeEach(async () => {
+  console.warn = () => undefined
+  dismissAlert()
+  await forgetRequests(PROJECTS)
+})
+afterEach(() => {
+  console.warn = warn
+  dismissAlert()
+  resetAnalytics()
+  resetProjectStart()
+  document.querySelectorAll('w3m-modal').forEach(el => el.remove())
+  resetModal()
+  resetOptions()
+})
 
+describe('checkProject', () => {
   it('no project id: “Project ID Not Configured”, and no request at all', async () => {
     useProject('')
     expect(await checkProject('https://shop.example')).to.equal(false)
@@ -94,22 +100,6 @@ describe('checkProject', () => {
 })
 
 describe('createAppKit starts the project checks when the modal first opens', () => {
-  const warn = console.warn
-  beforeEach(async () => {
-    console.warn = () => undefined
-    dismissAlert()
-    await forgetRequests(PROJECTS)
-  })
-  afterEach(() => {
-    console.warn = warn
-    dismissAlert()
-    resetAnalytics()
-    resetProjectStart()
-    document.querySelectorAll('w3m-modal').forEach(el => el.remove())
-    resetModal()
-    resetOptions()
-  })
-
   it('nothing is checked before the modal opens', async () => {
     const kit = createAppKit({ projectId: 'unknown', apiUrl: BACKEND, networks: [mainnet] })
     await new Promise(resolve => setTimeout(resolve, 2500))
