@@ -5,6 +5,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs'
 import { faultBackend } from './test/browser/fault-backend.mjs'
+import { doubleSession } from './test/browser/email/double-session.mjs'
 import { reactPlugin, reactVersionFromEnv } from './scripts/wtr-react.mjs'
 
 const executablePath = ensureChromium()
@@ -30,7 +31,8 @@ export default {
   files: reactVersion === '19' ? ['test/browser/**/*.test.ts'] : ['test/browser/react/**/*.test.ts'],
   nodeResolve: true,
   // The project calls with injected faults (alerts, analytics): see test/browser/fault-backend.mjs.
-  middleware: [faultBackend],
+  // The embedded-wallet double's login between frames: see test/browser/email/double-session.mjs.
+  middleware: [faultBackend, doubleSession],
   rootDir: '.',
   concurrency: 2,
   staticLogging: Boolean(process.env.CI) || !process.stdout.isTTY,

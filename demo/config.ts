@@ -24,6 +24,8 @@ const projectOverride = new URLSearchParams(globalThis.location?.search ?? '').g
 export const demoConfig = {
   projectId: projectOverride ?? setting(env.VITE_APPKIT_PROJECT_ID, 'appkit-local'),
   apiUrl: setting(env.VITE_APPKIT_API_URL, 'http://127.0.0.1:8787'),
+  /** The embedded wallet's secure frame (the e-mail login), served by the backend on its own port. */
+  frameUrl: setting(env.VITE_APPKIT_FRAME_URL, 'http://127.0.0.1:8788/'),
   chainARpc: setting(env.VITE_APPKIT_CHAIN_A_RPC, localChainA.rpcUrls.default.http[0]),
   chainBRpc: setting(env.VITE_APPKIT_CHAIN_B_RPC, localChainB.rpcUrls.default.http[0]),
   solanaRpc: setting(env.VITE_APPKIT_SOLANA_RPC, 'http://127.0.0.1:8899'),

@@ -3,6 +3,7 @@
 interface ImportMetaEnv {
   /** The backend the kit calls (blockchain API, wallet catalog); default http://127.0.0.1:8787. */
   readonly VITE_APPKIT_API_URL?: string
+  readonly VITE_APPKIT_FRAME_URL?: string
   /** The project id sent with every call; default `appkit-local`. */
   readonly VITE_APPKIT_PROJECT_ID?: string
   /** JSON-RPC of local chain A (31337), B (31338) and the Solana runtime, for the networks and the test wallets. */

@@ -21,6 +21,7 @@ const wallets = installTestWallets()
 const appKit = createAppKit({
   projectId: demoConfig.projectId,
   apiUrl: demoConfig.apiUrl,
+  frameUrl: demoConfig.frameUrl,
   adapters: [evmAdapter(), solanaAdapter()],
   networks: [...demoNetworks],
   tokens: demoTokens,

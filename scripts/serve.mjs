@@ -20,10 +20,10 @@ const HOST = '127.0.0.1'
 export const STRICT_CSP = "default-src 'self'"
 /**
  * The demo talks to the local stack on other 127.0.0.1 ports; wallet icons are data: URIs, token
- * icons come from the backend.
+ * icons come from the backend; the embedded wallet's frame is the backend's frame port.
  */
 export const DEMO_CSP =
-  "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data: http://127.0.0.1:*"
+  "default-src 'self'; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; img-src 'self' data: http://127.0.0.1:*; frame-src http://127.0.0.1:*"
 
 const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',

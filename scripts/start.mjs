@@ -1,12 +1,18 @@
 // `npm start`: the embedded default, all on 127.0.0.1, with no internet and no account:
 //   chains   two local EVM chains (hardhat, ids 31337 and 31338) with the test contracts deployed
 //   solana   the local Solana runtime (LiteSVM behind JSON-RPC and websockets)
-//   backend  the reference backend (server/) reading those chains
+//   mail     maildev: the SMTP server the embedded wallet's codes go to, and its inbox on the web
+//   backend  the reference backend (server/) reading those chains, and the embedded wallet's frame
+//            on an origin of its own (its page built from frame/ first, when frame/ has one)
 //   web      the demo app (demo/dist), the examples and the built kit
 // Each process's output is labelled; Ctrl-C stops them all; a taken port fails at once, naming it.
+// Without APPKIT_MASTER_KEY, the embedded wallet's master key is .data/master-key (made once).
 // Prints the demo's URL and how long the start took.
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startServer } from './serve.mjs'
 
@@ -19,8 +25,13 @@ const PORTS = {
   chainB: Number(process.env.CHAIN_B_PORT ?? 8546),
   solana: Number(process.env.SOLANA_PORT ?? 8899),
   backend: Number(process.env.APPKIT_SERVER_PORT ?? 8787),
+  frame: Number(process.env.APPKIT_FRAME_PORT ?? 8788),
+  mailSmtp: Number(process.env.MAIL_SMTP_PORT ?? 1025),
+  mailWeb: Number(process.env.MAIL_WEB_PORT ?? 1080),
   web: Number(process.env.PORT ?? 5173)
 }
+
+const MASTER_KEY_FILE = '.data/master-key'
 
 /** Who needs each port: Solana also takes the next one for its websocket. */
 const NEEDED = [
@@ -29,6 +40,9 @@ const NEEDED = [
   [PORTS.solana, 'Solana RPC (SOLANA_PORT)'],
   [PORTS.solana + 1, 'Solana websocket (SOLANA_PORT + 1)'],
   [PORTS.backend, 'the backend (APPKIT_SERVER_PORT)'],
+  [PORTS.frame, 'the wallet frame (APPKIT_FRAME_PORT)'],
+  [PORTS.mailSmtp, 'the mail server (MAIL_SMTP_PORT)'],
+  [PORTS.mailWeb, 'the mail inbox (MAIL_WEB_PORT)'],
   [PORTS.web, 'the demo (PORT)']
 ]
 
@@ -78,6 +92,20 @@ function run(name, args, { ready, env = {}, persistent = false } = {}) {
   })
 }
 
+/**
+ * The embedded wallet's master key: APPKIT_MASTER_KEY, else the one in .data/master-key (32 random
+ * bytes in base64, mode 600), made the first time.
+ */
+function masterKey() {
+  if (process.env.APPKIT_MASTER_KEY) return { key: process.env.APPKIT_MASTER_KEY, from: 'APPKIT_MASTER_KEY' }
+  const file = join(ROOT, MASTER_KEY_FILE)
+  if (!existsSync(file)) {
+    mkdirSync(join(ROOT, '.data'), { recursive: true })
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
+  }
+  return { key: readFileSync(file, 'utf8').trim(), from: MASTER_KEY_FILE }
+}
+
 function portIsFree(port) {
   return new Promise(resolve => {
     const probe = createServer()
@@ -117,6 +145,26 @@ async function main() {
 
   const vite = 'node_modules/vite/bin/vite.js'
   const tsx = ['--import', 'tsx']
+  const wallet = masterKey()
+  const mail = run(
+    'mail',
+    [
+      'node_modules/maildev/dist/bin/maildev.js',
+      '--smtp',
+      String(PORTS.mailSmtp),
+      '--web',
+      String(PORTS.mailWeb),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1'
+    ],
+    { ready: /Press Ctrl\+C to stop/, persistent: true }
+  )
+  // The frame's page, when frame/ has its build (the backend serves frame/dist).
+  const frame = existsSync(join(ROOT, 'frame/vite.config.ts'))
+    ? run('frame', [vite, 'build', '-c', 'frame/vite.config.ts', '--logLevel', 'warn'])
+    : Promise.resolve()
   const chains = run('chains', [...tsx, 'chain/start.ts'], {
     ready: /Chains ready in/,
     persistent: true,
@@ -130,13 +178,14 @@ async function main() {
   const demo = run('build', [vite, 'build', '-c', 'demo/vite.config.ts', '--logLevel', 'warn'], {
     env: {
       VITE_APPKIT_API_URL: `http://127.0.0.1:${PORTS.backend}`,
+      VITE_APPKIT_FRAME_URL: `http://127.0.0.1:${PORTS.frame}/`,
       VITE_APPKIT_CHAIN_A_RPC: `http://127.0.0.1:${PORTS.chainA}`,
       VITE_APPKIT_CHAIN_B_RPC: `http://127.0.0.1:${PORTS.chainB}`,
       VITE_APPKIT_SOLANA_RPC: `http://127.0.0.1:${PORTS.solana}`
     }
   })
-  // The backend reads Solana accounts from the runtime: it must be up first.
-  await Promise.all([chains, solana])
+  // The backend reads Solana accounts from the runtime, and mails codes: they must be up first.
+  await Promise.all([chains, solana, mail, frame])
   const backend = run(
     'backend',
     [
@@ -151,10 +200,22 @@ async function main() {
       '--solana-rpc',
       `http://127.0.0.1:${PORTS.solana}`
     ],
-    { ready: /Backend listening on/, persistent: true }
+    {
+      ready: /Frame listening on/,
+      persistent: true,
+      env: {
+        APPKIT_FRAME_PORT: String(PORTS.frame),
+        APPKIT_SMTP_URL: process.env.APPKIT_SMTP_URL || `smtp://127.0.0.1:${PORTS.mailSmtp}`,
+        APPKIT_MASTER_KEY: wallet.key
+      }
+    }
   )
   await Promise.all([solana, demo, kit, backend])
   const { url } = await startServer({ port: PORTS.web })
+  console.log(`Mail inbox: http://127.0.0.1:${PORTS.mailWeb}`)
+  if (wallet.from === MASTER_KEY_FILE) {
+    console.log(`Embedded wallet master key: ${MASTER_KEY_FILE} (set APPKIT_MASTER_KEY to use another)`)
+  }
   console.log(`\nappkit-elements demo: ${url}/   (examples: ${url}/examples/)`)
   console.log(`Everything up in ${seconds()} s. Ctrl-C stops it all.`)
 }

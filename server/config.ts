@@ -10,6 +10,18 @@
 //   APPKIT_ALLOWED_ORIGINS  comma list: extra origin patterns for the default project
 //   APPKIT_ADMIN_TOKEN   a secret (16+ characters) that opens the project owner's read routes
 //                        (GET /admin/analytics-events); without it they answer 404
+// The embedded wallet (frame/README.md), served on an origin of its own:
+//   APPKIT_FRAME_PORT    the frame's port (default 8788, but 0 when the backend's port is 0;
+//                        0 = any free port), on the same bind address
+//   APPKIT_FRAME_PUBLIC_URL  the frame's URL as browsers reach it, when not http://{host}:{port}
+//                        (its origin is the only one the frame's API accepts POSTs from)
+//   APPKIT_SMTP_URL      where the one-time codes are mailed (default smtp://127.0.0.1:1025,
+//                        maildev in npm start)
+//   APPKIT_MAIL_FROM     their sender (default 'AppKit wallet <wallet@appkit.local>')
+//   APPKIT_MASTER_KEY    base64 of exactly 32 bytes: the key that wraps every stored wallet key's
+//                        data key. Without it the embedded wallet's routes answer 503.
+import { Buffer } from 'node:buffer'
+import { randomBytes } from 'node:crypto'
 import * as z from 'zod'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../src/utils/origin-patterns.js'
 import { LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
@@ -18,6 +30,9 @@ export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PROJECT_ID = 'appkit-local'
 export const DEFAULT_DATA_DIR = '.data/pglite'
+export const DEFAULT_FRAME_PORT = 8788
+export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025'
+export const DEFAULT_MAIL_FROM = 'AppKit wallet <wallet@appkit.local>'
 
 /** Origin patterns: exact origins, `*` for one or more host labels, `:*` for any port. */
 export const DEFAULT_ALLOWED_ORIGINS = [...BUILT_IN_ORIGIN_PATTERNS]
@@ -51,7 +66,18 @@ export const serverConfigSchema = z.object({
   /** Opens GET /admin/* with `Authorization: Bearer <token>`; undefined: those routes do not exist. */
   adminToken: z.string().min(16).optional(),
   /** Wallet catalog size and seed (the catalog is generated, deterministic per seed). */
-  catalog: z.object({ size: z.number().int().min(1), seed: z.string() })
+  catalog: z.object({ size: z.number().int().min(1), seed: z.string() }),
+  /** The embedded wallet's frame origin: its port (0 = any free port) on `host`. */
+  framePort: z.coerce.number().int().min(0).max(65535).default(DEFAULT_FRAME_PORT),
+  /** The frame's URL as browsers reach it; undefined = http://{host}:{framePort}. */
+  framePublicUrl: z.url().optional(),
+  smtpUrl: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .default(DEFAULT_SMTP_URL),
+  mailFrom: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  /** Base64 of 32 bytes (APPKIT_MASTER_KEY); undefined: the embedded wallet is not configured. */
+  masterKey: z.string().optional()
 })
 export type ServerConfig = z.infer<typeof serverConfigSchema>
 export type ServerConfigInput = z.input<typeof serverConfigSchema>
@@ -86,8 +112,9 @@ export function loadConfig(
     }
   }
   const dataDirEnv = env.APPKIT_DATA_DIR === ':memory:' ? undefined : (env.APPKIT_DATA_DIR ?? DEFAULT_DATA_DIR)
+  const port = options.port ?? env.APPKIT_SERVER_PORT ?? DEFAULT_PORT
   const input = {
-    port: options.port ?? env.APPKIT_SERVER_PORT ?? DEFAULT_PORT,
+    port,
     host: options.host ?? env.APPKIT_SERVER_HOST ?? DEFAULT_HOST,
     publicUrl: options.publicUrl ?? (env.APPKIT_PUBLIC_URL || undefined),
     databaseUrl: options.databaseUrl ?? (env.DATABASE_URL || undefined),
@@ -96,7 +123,13 @@ export function loadConfig(
     swapNetworks: options.swapNetworks ?? DEFAULT_SWAP_NETWORKS,
     nameSuffixes: options.nameSuffixes ?? { ...NAME_SUFFIXES },
     catalog: options.catalog ?? { size: 600, seed: 'appkit-catalog-v1' },
-    adminToken: options.adminToken ?? (env.APPKIT_ADMIN_TOKEN || undefined)
+    adminToken: options.adminToken ?? (env.APPKIT_ADMIN_TOKEN || undefined),
+    // A backend on any free port (tests, benches) puts its frame on one too.
+    framePort: options.framePort ?? (env.APPKIT_FRAME_PORT || (String(port) === '0' ? 0 : DEFAULT_FRAME_PORT)),
+    framePublicUrl: options.framePublicUrl ?? (env.APPKIT_FRAME_PUBLIC_URL || undefined),
+    smtpUrl: options.smtpUrl ?? (env.APPKIT_SMTP_URL || DEFAULT_SMTP_URL),
+    mailFrom: options.mailFrom ?? (env.APPKIT_MAIL_FROM || DEFAULT_MAIL_FROM),
+    masterKey: checkMasterKey('masterKey' in options ? options.masterKey : env.APPKIT_MASTER_KEY || undefined)
   }
   const parsed = serverConfigSchema.safeParse(input)
   if (!parsed.success) {
@@ -106,7 +139,34 @@ export function loadConfig(
   return parsed.data
 }
 
-/** A configuration for tests: in-memory database, port 0, defaults elsewhere, env ignored. */
+/** The 32 bytes of a master key given as base64 (APPKIT_MASTER_KEY); throws naming the variable. */
+export function decodeMasterKey(base64: string): Buffer {
+  const text = base64.trim()
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 !== 0) {
+    throw new Error('APPKIT_MASTER_KEY is not base64: it must be the base64 of exactly 32 random bytes')
+  }
+  const bytes = Buffer.from(text, 'base64')
+  if (bytes.length !== 32) {
+    throw new Error(`APPKIT_MASTER_KEY must be the base64 of exactly 32 bytes, got ${bytes.length} bytes`)
+  }
+  return bytes
+}
+
+function checkMasterKey(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  decodeMasterKey(value)
+  return value.trim()
+}
+
+/** 32 random bytes in base64: a master key (tests; npm start's .data/master-key). */
+export function randomMasterKey(): string {
+  return randomBytes(32).toString('base64')
+}
+
+/**
+ * A configuration for tests: in-memory database, port 0 (the frame's too), a random master key
+ * (pass `masterKey: undefined` for none), defaults elsewhere, env ignored.
+ */
 export function testConfig(options: Partial<ServerConfigInput> = {}): ServerConfig {
-  return loadConfig({ port: 0, dataDir: undefined, ...options }, {})
+  return loadConfig({ port: 0, framePort: 0, dataDir: undefined, masterKey: randomMasterKey(), ...options }, {})
 }

@@ -28,7 +28,12 @@ export interface ServerContext {
    * database closes. Present when started through startServer/createServerContext.
    */
   onClose?: (run: () => void | Promise<void>) => void
+  /** The clock in Unix milliseconds (codes, sessions); Date.now when absent. Tests move it. */
+  now?: () => number
 }
+
+/** The context's clock: `context.now()` when set, else Date.now(). */
+export const nowOf = (context: Pick<ServerContext, 'now'>): number => (context.now ? context.now() : Date.now())
 
 /** A context with an onClose registry; `close()` runs what was registered, newest first. */
 export function createServerContext(parts: Omit<ServerContext, 'onClose'>): ServerContext & {

@@ -2,11 +2,12 @@
 //
 //   import { startServer } from './server/main.js'
 //   const server = await startServer({ port: 0, chains })  // in-memory PGlite unless db/dataDir/DATABASE_URL
-//   ... server.url ...
+//   ... server.url ...   (the API)   ... server.frameUrl ...   (the embedded wallet's origin, framePort)
 //   await server.stop()
 //
-//   npx tsx server/main.ts [--port 8787] [--data-dir .data/pglite | --memory] [--rpc 31337=http://127.0.0.1:8545 ...]
-//                          [--solana-rpc http://127.0.0.1:8899]
+//   npx tsx server/main.ts [--port 8787] [--frame-port 8788] [--frame-dist frame/dist]
+//                          [--data-dir .data/pglite | --memory]
+//                          [--rpc 31337=http://127.0.0.1:8545 ...] [--solana-rpc http://127.0.0.1:8899]
 //   Without --rpc it uses the local chains on their default ports (8545, 8546) when they answer;
 //   without --solana-rpc (or APPKIT_SOLANA_RPC), the local Solana runtime on 8899 when it answers.
 import { createAdaptorServer } from '@hono/node-server'
@@ -21,6 +22,7 @@ import { createApp } from './app.js'
 import { loadConfig, type ServerConfig, type ServerConfigInput } from './config.js'
 import { createChainContext, createServerContext, type ChainContext, type ServerContext } from './context.js'
 import { openDatabase, type Database } from './db/database.js'
+import { createFrameApp } from './frame-app.js'
 import { createSolanaContext, parseSolanaPrices, type SolanaContext } from './solana/accounts.js'
 import { migrate } from './db/migrate.js'
 
@@ -42,12 +44,19 @@ export interface StartServerOptions {
   config?: Partial<ServerConfigInput>
   /** Ignore the process environment (tests). Default false. */
   ignoreEnv?: boolean
+  /** The clock (Unix ms) of codes and sessions; default Date.now. Tests move it. */
+  now?: () => number
+  /** The built frame page's directory; default frame/dist. */
+  frameDistDir?: string
 }
 
 export interface RunningServer {
   /** http://127.0.0.1:{port} */
   url: string
   port: number
+  /** The embedded wallet frame's origin: http://127.0.0.1:{framePort} (or APPKIT_FRAME_PUBLIC_URL's). */
+  frameUrl: string
+  framePort: number
   config: ServerConfig
   context: ServerContext
   stop(): Promise<void>
@@ -76,52 +85,78 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     db,
     config,
     chains: options.chains ?? [],
-    ...(options.solana ? { solana: options.solana } : {})
+    ...(options.solana ? { solana: options.solana } : {}),
+    ...(options.now ? { now: options.now } : {})
   })
   const app = createApp(context)
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server
+  let frameOrigin = ''
+  const frameApp = createFrameApp(context, {
+    origin: () => frameOrigin,
+    ...(options.frameDistDir ? { distDir: options.frameDistDir } : {})
+  })
+  const frameServer = createAdaptorServer({ fetch: frameApp.fetch, hostname: config.host }) as Server
   try {
-    await new Promise<void>((resolveListen, reject) => {
-      const onError = (error: NodeJS.ErrnoException) => {
-        server.off('listening', onListening)
-        reject(
-          error.code === 'EADDRINUSE'
-            ? new Error(
-                `Backend port ${config.port} on ${config.host} is already in use (set APPKIT_SERVER_PORT or --port)`
-              )
-            : error
-        )
+    await listen(server, config.port, config.host, 'Backend', 'APPKIT_SERVER_PORT or --port')
+    await listen(frameServer, config.framePort, config.host, 'Frame', 'APPKIT_FRAME_PORT or --frame-port').catch(
+      async error => {
+        await close(server)
+        throw error
       }
-      const onListening = () => {
-        server.off('error', onError)
-        resolveListen()
-      }
-      server.once('error', onError)
-      server.once('listening', onListening)
-      server.listen(config.port, config.host)
-    })
+    )
   } catch (error) {
     await context.close()
     if (ownDb) await db.close()
     throw error
   }
   const port = (server.address() as AddressInfo).port
+  const framePort = (frameServer.address() as AddressInfo).port
+  const listeningFrameUrl = `http://${config.host}:${framePort}`
+  frameOrigin = config.framePublicUrl ? new URL(config.framePublicUrl).origin : listeningFrameUrl
   let stopping: Promise<void> | undefined
   return {
     url: `http://${config.host}:${port}`,
     port,
+    frameUrl: config.framePublicUrl ? frameOrigin : listeningFrameUrl,
+    framePort,
     config,
     context,
     stop: () =>
       (stopping ??= (async () => {
-        await new Promise<void>(done => {
-          server.close(() => done())
-          server.closeAllConnections()
-        })
+        await Promise.all([close(server), close(frameServer)])
         await context.close()
         if (ownDb) await db.close()
       })())
   }
+}
+
+/** Listens on `port` of `host`; a taken port rejects naming who wanted it and the setting that moves it. */
+function listen(server: Server, port: number, host: string, who: string, setting: string): Promise<void> {
+  return new Promise<void>((resolveListen, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening)
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`${who} port ${port} on ${host} is already in use (set ${setting})`)
+          : error
+      )
+    }
+    const onListening = () => {
+      server.off('error', onError)
+      resolveListen()
+    }
+    server.once('error', onError)
+    server.once('listening', onListening)
+    server.listen(port, host)
+  })
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise<void>(done => {
+    if (!server.listening) return done()
+    server.close(() => done())
+    server.closeAllConnections()
+  })
 }
 
 function envDataDir(env: NodeJS.ProcessEnv): string | undefined {
@@ -163,6 +198,8 @@ async function main() {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
+      'frame-port': { type: 'string' },
+      'frame-dist': { type: 'string' },
       'data-dir': { type: 'string' },
       memory: { type: 'boolean' },
       rpc: { type: 'string', multiple: true },
@@ -187,6 +224,8 @@ async function main() {
   const server = await startServer({
     solana,
     port: values.port !== undefined ? Number(values.port) : undefined,
+    ...(values['frame-port'] !== undefined ? { config: { framePort: Number(values['frame-port']) } } : {}),
+    ...(values['frame-dist'] !== undefined ? { frameDistDir: resolve(values['frame-dist']) } : {}),
     dataDir: values.memory ? undefined : (values['data-dir'] ?? process.env.APPKIT_DATA_DIR ?? '.data/pglite'),
     chains
   })
@@ -195,6 +234,11 @@ async function main() {
       ? 'PostgreSQL (DATABASE_URL)'
       : `PGlite ${server.config.dataDir ?? '(in memory)'}`
   console.log(`Backend listening on ${server.url}  [database: ${store}]`)
+  console.log(
+    server.config.masterKey
+      ? `Frame listening on ${server.frameUrl}  [embedded wallet: codes mailed to ${server.config.smtpUrl}]`
+      : `Frame listening on ${server.frameUrl}  [embedded wallet not configured: set APPKIT_MASTER_KEY]`
+  )
   console.log(
     chains.length > 0
       ? `Reading chains: ${chains.map(chain => `${chain.chainId} at ${chain.rpcUrl}`).join(', ')}`

@@ -1,6 +1,7 @@
 // Runs server/db/migrations/*.sql in file-name order, each once, recording them in
 // schema_migrations. The same files run on PGlite and PostgreSQL. Ownership by number:
-// 1xx_*.sql core backend (catalog, analytics, sessions, onramp), 2xx_*.sql blockchain (backend B).
+// 1xx_*.sql core backend (catalog, analytics, sessions, onramp), 2xx_*.sql blockchain (backend B),
+// 3xx_*.sql the embedded wallet (server/embedded).
 // Each file runs in its own transaction; on PostgreSQL under a transaction-scoped advisory lock, so
 // several backends starting together over one database apply each file exactly once.
 import { readdir, readFile } from 'node:fs/promises'

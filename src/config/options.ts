@@ -127,6 +127,11 @@ export const appKitOptionsSchema = z
     debug: z._default(z.boolean(), false),
     apiUrl: z.optional(z.url()),
     /**
+     * The secure wallet frame's page (the embedded wallet behind the e-mail login), on an origin of
+     * its own; without it the Connect view offers no e-mail login.
+     */
+    frameUrl: z.optional(z.url({ protocol: /^https?$/ })),
+    /**
      * Per network (CAIP-2 id), the tokens the Tokens list reads from the chain when the backend is
      * unreachable or not configured; a network listed (even with []) gets its native balance too.
      */

@@ -2,7 +2,9 @@
  * The modal's views: spec.md section 2, plus `Networks` (the network list behind the network
  * button), `WalletReceive` (the Account view's Receive: the address as a QR code), and the Send
  * form with its preview (`WalletSend`, `WalletSendPreview`), and Buy: the onramp providers and the
- * purchase with its quote (`OnRampProviders`, `OnRampBuy`), and the swap's preview (`SwapPreview`).
+ * purchase with its quote (`OnRampProviders`, `OnRampBuy`), the swap's preview (`SwapPreview`), and the
+ * e-mail login's codes and the e-mail change (`EmailVerifyDevice`, `EmailVerifyOtp`, `UpdateEmail`,
+ * `UpdateEmailPrimaryOtp`, `UpdateEmailSecondaryOtp`).
  */
 export const VIEW_NAMES = [
   'Connect',
@@ -26,7 +28,12 @@ export const VIEW_NAMES = [
   'WalletSendPreview',
   'OnRampProviders',
   'OnRampBuy',
-  'SwapPreview'
+  'SwapPreview',
+  'EmailVerifyDevice',
+  'EmailVerifyOtp',
+  'UpdateEmail',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp'
 ] as const
 
 export type ViewName = (typeof VIEW_NAMES)[number]

@@ -1,5 +1,6 @@
 import { ConnectorError } from './connector-errors.js'
 import { isSwitchErrorCode, switchErrorMessage } from './switch-errors.js'
+import { RPC_NOT_ALLOWED } from '../frame/rpc-methods.js'
 
 /** EIP-1193: the visitor rejected the request in the wallet. */
 export const USER_REJECTED_CODE = 4001
@@ -7,6 +8,8 @@ export const USER_REJECTED_CODE = 4001
 export const CONNECTION_DECLINED = 'Connection declined'
 /** What the modal shows for an error it knows nothing about. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
+/** The UI text of the embedded wallet's 'Requested RPC call is not allowed' (spec.md section 6). */
+export const ACTION_NOT_ALLOWED = 'Action not allowed'
 
 const MAX_CAUSE_DEPTH = 5
 
@@ -30,14 +33,15 @@ export function providerErrorCode(error: unknown): number | undefined {
 
 /**
  * The short text the modal shows for `error`: a connector error's visitor message, 'Connection
- * declined' for a rejection in the wallet (4001), the switch message for 4902 / 5000 / 32603, and
- * 'Something went wrong' otherwise. Never the raw message, which may carry ids or stack details.
+ * declined' for a rejection in the wallet (4001), the switch message for 4902 / 5000 / 32603, 'Action
+ * not allowed' for a call the embedded wallet refuses, and 'Something went wrong' otherwise. Never the raw message, which may carry ids or stack details.
  */
 export function errorMessageForVisitor(error: unknown): string {
   if (error instanceof ConnectorError) return error.visitorMessage
   const code = providerErrorCode(error)
   if (code === USER_REJECTED_CODE) return CONNECTION_DECLINED
   if (isSwitchErrorCode(code)) return switchErrorMessage(code)
+  if (error instanceof Error && error.message === RPC_NOT_ALLOWED) return ACTION_NOT_ALLOWED
   return SOMETHING_WENT_WRONG
 }
 

@@ -19,7 +19,11 @@ export const KIT_EVENTS = {
   SIWX_AUTH_SUCCESS: 'track',
   SIWX_AUTH_ERROR: 'error',
   CLICK_CANCEL_SIWX: 'track',
-  ERROR_FETCH_TRANSACTIONS: 'error'
+  ERROR_FETCH_TRANSACTIONS: 'error',
+  /** The embedded wallet's frame did not load, or a request to it timed out: { error: 'iframe_load_failed' | 'iframe_request_timeout' }. */
+  EMBEDDED_WALLET_ERROR: 'error',
+  /** The visitor logged in with an e-mail code (no address in the properties). */
+  EMAIL_LOGIN_SUCCESS: 'track'
 } as const satisfies Record<string, 'track' | 'error'>
 
 export type KitEventName = keyof typeof KIT_EVENTS

@@ -7,6 +7,7 @@
 //                  { channel, version, kind: 'event', event: 'ready' }
 // `id` is random per request and pairs it with its response.
 import * as z from 'zod/mini'
+import { describeIssue } from '../config/describe-issue.js'
 
 export const FRAME_CHANNEL = 'appkit-frame'
 export const FRAME_PROTOCOL_VERSION = 1
@@ -55,7 +56,8 @@ export const FRAME_METHODS = {
     params: z.object({ email }),
     result: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT']) })
   },
-  connectDevice: { params: empty, result: empty },
+  /** The device code e-mailed when the account's device is new; answers with the next step. */
+  connectDevice: { params: z.object({ otp }), result: z.object({ action: z.enum(['VERIFY_OTP']) }) },
   connectOtp: { params: z.object({ otp }), result: empty },
   connectSocial: {
     params: z.object({
@@ -168,6 +170,16 @@ export interface FrameRequest<M extends FrameMethod = FrameMethod> {
 export type FrameResponse = z.infer<typeof responseSchema>
 export type FrameEvent = z.infer<typeof eventSchema>
 
+/** A failed parse as one line: each issue's path and what was expected ('email: an e-mail address'). */
+function describeProblems(error: z.core.$ZodError): string {
+  return error.issues
+    .map(issue => {
+      const { option, expected } = describeIssue(issue)
+      return `${option}: ${expected}`
+    })
+    .join('; ')
+}
+
 /** 128 random bits in hex: a request's id. */
 export function requestId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), byte => byte.toString(16).padStart(2, '0')).join('')
@@ -209,10 +221,10 @@ export const FRAME_READY: FrameEvent = {
  */
 export function parseFrameRequest(data: unknown): FrameRequest | { problem: string; id?: string } {
   const envelopeResult = z.safeParse(requestSchema, data)
-  if (!envelopeResult.success) return { problem: `not a frame request: ${z.prettifyError(envelopeResult.error)}` }
+  if (!envelopeResult.success) return { problem: `not a frame request: ${describeProblems(envelopeResult.error)}` }
   const { id, method } = envelopeResult.data
   const params = z.safeParse(FRAME_METHODS[method].params, envelopeResult.data.params)
-  if (!params.success) return { problem: `bad params for ${method}: ${z.prettifyError(params.error)}`, id }
+  if (!params.success) return { problem: `bad params for ${method}: ${describeProblems(params.error)}`, id }
   return { ...envelopeResult.data, params: params.data } as FrameRequest
 }
 
@@ -227,6 +239,6 @@ export function parseFrameMessage(data: unknown): FrameResponse | FrameEvent | u
 /** The result of `method` checked against its schema; throws naming the problem. */
 export function parseFrameResult<M extends FrameMethod>(method: M, result: unknown): FrameResult<M> {
   const parsed = z.safeParse(FRAME_METHODS[method].result, result)
-  if (!parsed.success) throw new Error(`The frame answered ${method} with ${z.prettifyError(parsed.error)}`)
+  if (!parsed.success) throw new Error(`The frame answered ${method} with ${describeProblems(parsed.error)}`)
   return parsed.data as FrameResult<M>
 }

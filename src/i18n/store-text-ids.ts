@@ -1,6 +1,11 @@
 import { CONNECTOR_ERROR_VISITOR_MESSAGES, FAILED_TO_DISCONNECT } from '../errors/connector-errors.js'
 import { INVALID_CHAIN_ID_MESSAGE, NETWORK_NOT_FOUND, SWITCH_FAILED_MESSAGE } from '../errors/switch-errors.js'
-import { CONNECTION_DECLINED, SOMETHING_WENT_WRONG, SWITCH_DECLINED } from '../errors/visitor-message.js'
+import {
+  ACTION_NOT_ALLOWED,
+  CONNECTION_DECLINED,
+  SOMETHING_WENT_WRONG,
+  SWITCH_DECLINED
+} from '../errors/visitor-message.js'
 import {
   ADDRESS_COPIED,
   ADDRESS_COPY_FAILED,
@@ -55,6 +60,17 @@ import {
   SWAPS_NOT_SUPPORTED
 } from '../stores/swap/texts.js'
 
+import {
+  CODE_EXPIRED,
+  CODE_INCOMPLETE,
+  CODE_INVALID,
+  CODE_TOO_MANY_TRIES,
+  EMAIL_DEPENDENCY_FAILED,
+  EMAIL_IN_USE,
+  EMAIL_INVALID,
+  EMAIL_UPDATED
+} from '../stores/email/texts.js'
+
 const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
 
 /**
@@ -73,6 +89,15 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [FAILED_TO_DISCONNECT]: 'error.disconnectFailed',
   [CONNECTION_DECLINED]: 'error.connectionDeclined',
   [SOMETHING_WENT_WRONG]: 'error.somethingWentWrong',
+  [ACTION_NOT_ALLOWED]: 'error.actionNotAllowed',
+  [EMAIL_INVALID]: 'email.invalid',
+  [CODE_INCOMPLETE]: 'email.codeIncomplete',
+  [CODE_INVALID]: 'email.codeInvalid',
+  [CODE_EXPIRED]: 'email.codeExpired',
+  [CODE_TOO_MANY_TRIES]: 'email.codeTooManyTries',
+  [EMAIL_IN_USE]: 'email.inUse',
+  [EMAIL_DEPENDENCY_FAILED]: 'email.dependencyFailed',
+  [EMAIL_UPDATED]: 'toast.emailUpdated',
   [SWITCH_DECLINED]: 'error.switchDeclined',
   [NETWORK_NOT_FOUND]: 'error.networkNotFound',
   [SWITCH_FAILED_MESSAGE]: 'error.switchFailed',

@@ -75,7 +75,10 @@ export const storedSocialUsername = /* @__PURE__ */ createStoredValue('social_us
 export const storedEmailLoginUsed = /* @__PURE__ */ createStoredValue('email_login_used', z.boolean())
 
 /** The e-mail the visitor logged in with. */
-export const storedEmail = /* @__PURE__ */ createStoredValue('email', z.email())
+export const storedEmail = /* @__PURE__ */ createStoredValue(
+  'email',
+  z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'))
+)
 
 /** When the last e-mail login code was asked for, ms since the epoch (for the 30 s cool-down). */
 export const storedLastEmailLoginTime = /* @__PURE__ */ createStoredValue('last_email_login_time', z.number())

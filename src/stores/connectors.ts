@@ -54,8 +54,19 @@ export function registerWalletConnectConnectors(source: () => readonly Connector
   walletConnectSource = source
 }
 
+/**
+ * The embedded wallet's connector (the secure frame), once the e-mail login's module has created
+ * it. It is reached through the e-mail form, never listed among the wallets.
+ */
+let authSource: (() => readonly Connector[]) | undefined
+
+/** Called by stores/email/auth-session.ts when it creates the frame. */
+export function registerAuthConnectors(source: () => readonly Connector[]): void {
+  authSource = source
+}
+
 function allConnectors(): Connector[] {
-  return [...(walletConnectSource?.() ?? []), ...[...byNamespace.values()].flat()]
+  return [...(authSource?.() ?? []), ...(walletConnectSource?.() ?? []), ...[...byNamespace.values()].flat()]
 }
 
 /** What the wallet list shows of WalletConnect: plain entries, one per namespace it serves. */

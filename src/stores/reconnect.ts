@@ -5,6 +5,7 @@ import { $connection, activateNamespace, openSession, setReconnecting } from './
 import { loadConnectors, waitForConnector } from './connectors.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
+import { startEmailLoginIfUsed } from './email/loader.js'
 
 /** How long reconnect waits for a stored wallet that has not announced itself yet. */
 export const RECONNECT_WAIT_MS = 1000
@@ -30,7 +31,8 @@ export async function reconnect(): Promise<boolean> {
   const activeNamespace = $network.get().activeNetwork?.chainNamespace
   const reconnected = new Set<ChainNamespace>()
   try {
-    await loadConnectors()
+    // A visitor who logged in by e-mail before: the frame (and its connector) are created at once.
+    await Promise.all([loadConnectors(), startEmailLoginIfUsed()])
     for (const entry of stored) {
       // One connection per namespace: the most recent that answers is that namespace's.
       if (reconnected.has(entry.namespace)) continue

@@ -2,7 +2,7 @@ import type { Connector, ConnectResult } from '../connectors/types.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { clearCaches } from '../storage/caches.js'
 import { removeConnection, saveConnection } from '../storage/connections.js'
-import { storedPreferredAccountTypes, storedWalletId, storedWalletName } from '../storage/keys.js'
+import { storedEmail, storedPreferredAccountTypes, storedWalletId, storedWalletName } from '../storage/keys.js'
 import { formatCaip10 } from '../utils/caip.js'
 import { DEFAULT_PREFERRED_ACCOUNT_TYPES, resetAccount, setAccount } from './account.js'
 import { refreshAccountDetails } from './account-details.js'
@@ -90,6 +90,8 @@ function show(session: Session): void {
     preferredAccountTypes: { ...DEFAULT_PREFERRED_ACCOUNT_TYPES, ...storedPreferredAccountTypes.get() },
     // An injected wallet holds plain accounts: where a smart account is preferred the kit falls back to EOA.
     preferredAccountType: 'eoa',
+    // The embedded wallet's user: the e-mail it logged in with (stored by the e-mail login).
+    user: connector.type === 'auth' ? { email: storedEmail.get() } : undefined,
     connectedWalletInfo: {
       name: connector.name,
       connectorId: connector.id,

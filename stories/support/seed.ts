@@ -26,6 +26,7 @@ import { $onramp, initialOnramp, type OnrampState } from '../../src/stores/onram
 import { $swap, initialSwap, type SwapState } from '../../src/stores/swap/swap.js'
 import { $names, initialNames, type NamesState } from '../../src/stores/names/form.js'
 import { $siwx, type SiwxState } from '../../src/stores/siwx.js'
+import { $emailLogin, initialEmailLogin, type EmailLoginState } from '../../src/stores/email/state.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -57,6 +58,8 @@ export interface Seed {
   readonly names?: Partial<NamesState>
   /** Sign-in (the `siwx` option turns it on): checking, signing, or a session. */
   readonly siwx?: Partial<Pick<SiwxState, 'status' | 'sessions' | 'hasSession'>>
+  /** The e-mail login: the address typed, the new one during a change, busy, an error or the cool-down. */
+  readonly email?: Partial<EmailLoginState>
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -102,6 +105,7 @@ export function seedKit(seed: Seed = {}): void {
   $swap.set({ ...initialSwap, ...seed.swap })
   $names.set({ ...initialNames, ...seed.names })
   $siwx.set({ ...$siwx.get(), ...seed.siwx })
+  $emailLogin.set({ ...initialEmailLogin, ...seed.email })
 }
 
 /** Seeds the stores and opens the modal on a view. */

@@ -126,7 +126,7 @@ test('demo: a button per public view opens the modal on it (useAppKitState follo
   const { context, page, problems } = await openDemo()
   try {
     const views = viewNames()
-    assert.equal(views.length, 22)
+    assert.equal(views.length, 27)
     const buttons = await page
       .locator('[data-testid^="open-view-"]')
       .evaluateAll(nodes => nodes.map(node => node.dataset.testid))

@@ -120,10 +120,19 @@ async function keyboardFlow(t, locale) {
     assert.equal(await dialogAttribute(page, 'dir'), locale === 'ar' ? 'rtl' : 'ltr')
     assert.equal(await dialogAttribute(page, 'lang'), locale)
 
-    // The wallet list is one Tab stop (once it shows); the arrow keys reach the Dev Wallet.
+    // The e-mail login comes first (email, social, wallet): its field, then its button; then the
+    // wallet list is one Tab stop (once it shows); the arrow keys reach the Dev Wallet.
     await page.locator(`[data-testid="${DEV_WALLET}"]`).waitFor()
     await page.keyboard.press('Tab')
-    assert.match((await focusedRow(page)) ?? '', /^connector-/, 'Tab from the header goes into the wallet list')
+    assert.equal(
+      (await deepActiveElement(page))?.testId,
+      'email-login-input',
+      'Tab from the header goes to the e-mail field'
+    )
+    await page.keyboard.press('Tab')
+    assert.equal((await deepActiveElement(page))?.testId, 'email-login-submit', 'then to its button')
+    await page.keyboard.press('Tab')
+    assert.match((await focusedRow(page)) ?? '', /^connector-/, 'then into the wallet list')
     await arrowToRow(page, DEV_WALLET)
     assert.equal(await iconSide(page), locale === 'ar' ? 'right' : 'left', 'the row is mirrored in Arabic only')
     assert.equal(await titleInsideCard(page), true, 'the header stays in view while focus moves down the list')

@@ -1,9 +1,13 @@
 // The local stack for end-to-end flows: the two local chains (hardhat, contracts deployed), the
-// Solana runtime, the reference backend and a WalletConnect relay on free ports of 127.0.0.1, the
-// demo built into a temporary directory with its VITE_APPKIT_* settings pointed at them and served
-// under the demo's Content-Security-Policy, and Chromium. Everything started is stopped by its id.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+// Solana runtime, maildev (in this process: the embedded wallet's codes, read back with
+// `stack.mail.waitForCode(address)`), the reference backend with its wallet frame (a random master
+// key, its page built from frame/ into a temporary directory) and a WalletConnect relay on free
+// ports of 127.0.0.1, the demo built into a temporary directory with its VITE_APPKIT_* settings
+// pointed at them and served under the demo's Content-Security-Policy, and Chromium. Everything
+// started is stopped by its id.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +15,7 @@ import { after, before } from 'node:test'
 import { ROOT, launchChromium } from './helpers.mjs'
 import { buildDemo, serveDemo } from './demo-site.mjs'
 import { startLocalRelay } from '../walletconnect/relay.ts'
+import { startMailInbox } from '../server/mail-inbox.ts'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../../src/utils/origin-patterns.ts'
 
 function freePort() {
@@ -63,6 +68,28 @@ function startService(name, args, ready, env = {}) {
   })
 }
 
+/** Builds the frame's page (frame/vite.config.ts) into `outDir`, for the backend's --frame-dist. */
+function buildFrame(outDir) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '-c',
+      'frame/vite.config.ts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn'
+    ],
+    { cwd: ROOT, encoding: 'utf8' }
+  )
+  if (result.status !== 0 || !existsSync(join(outDir, 'index.html'))) {
+    throw new Error(`Building the frame failed (npm run build:frame):\n${result.stdout}${result.stderr}`)
+  }
+}
+
 const realFetch = globalThis.fetch
 
 /** Opens the backend's GET /admin/* (the stored analytics events) for the tests. */
@@ -79,18 +106,32 @@ export const STACK_PROJECTS = [
 
 /**
  * Registers the suite's hooks that start the stack before its tests and stop it after. Returns an
- * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs), `api` (the backend's URL) and `relay`
- * are set once the hooks ran.
+ * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs), `api` (the backend's URL),
+ * `frame` (the wallet frame's origin), `mail` (the inbox: `webUrl`, `smtpPort`, `smtpUrl`, `waitForCode(address)`)
+ * and `relay` are set once the hooks ran.
  */
 export function useLocalStack() {
-  const stack = { site: undefined, browser: undefined, rpc: {}, relay: undefined, api: undefined }
+  const stack = {
+    site: undefined,
+    browser: undefined,
+    rpc: {},
+    relay: undefined,
+    api: undefined,
+    frame: undefined,
+    mail: undefined
+  }
   let chains
   let backend
   let solana
   let outDir
+  let frameDir
   const { rpc } = stack
   before(async () => {
     const [chainA, chainB, api, solanaPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
+    const framePort = await freePort()
+    stack.mail = await startMailInbox()
+    frameDir = mkdtempSync(join(tmpdir(), 'appkit-frame-'))
+    buildFrame(frameDir)
     rpc.solana = `http://127.0.0.1:${solanaPort}`
     solana = await startService('the Solana runtime', ['solana/start.ts', '--port', String(solanaPort)], /ready in/)
     rpc.a = `http://127.0.0.1:${chainA}`
@@ -111,12 +152,21 @@ export function useLocalStack() {
         '--rpc',
         `31338=${rpc.b}`,
         '--solana-rpc',
-        rpc.solana
+        rpc.solana,
+        '--frame-dist',
+        frameDir
       ],
-      /Backend listening on/,
-      { APPKIT_ADMIN_TOKEN: ADMIN_TOKEN, APPKIT_PROJECTS: JSON.stringify(STACK_PROJECTS) }
+      /Frame listening on/,
+      {
+        APPKIT_ADMIN_TOKEN: ADMIN_TOKEN,
+        APPKIT_PROJECTS: JSON.stringify(STACK_PROJECTS),
+        APPKIT_FRAME_PORT: String(framePort),
+        APPKIT_SMTP_URL: stack.mail.smtpUrl,
+        APPKIT_MASTER_KEY: randomBytes(32).toString('base64')
+      }
     )
     stack.api = `http://127.0.0.1:${api}`
+    stack.frame = `http://127.0.0.1:${framePort}`
     // The wallet SDK in this process calls WalletConnect's cloud (telemetry, verify): offline, it is answered 503 at once.
     globalThis.fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input))
@@ -127,6 +177,7 @@ export function useLocalStack() {
     outDir = mkdtempSync(join(tmpdir(), 'appkit-connect-'))
     buildDemo(outDir, {
       VITE_APPKIT_API_URL: `http://127.0.0.1:${api}`,
+      VITE_APPKIT_FRAME_URL: `${stack.frame}/`,
       VITE_APPKIT_CHAIN_A_RPC: rpc.a,
       VITE_APPKIT_CHAIN_B_RPC: rpc.b,
       VITE_APPKIT_SOLANA_RPC: rpc.solana,
@@ -143,8 +194,10 @@ export function useLocalStack() {
     await chains?.stop()
     await solana?.stop()
     await stack.relay?.close()
+    await stack.mail?.stop()
     globalThis.fetch = realFetch
     if (outDir) rmSync(outDir, { recursive: true, force: true })
+    if (frameDir) rmSync(frameDir, { recursive: true, force: true })
   })
   return stack
 }

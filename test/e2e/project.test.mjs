@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core'
 import { TEST_ACCOUNTS } from '../../chain/deployment.ts'
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
 import { connectWith, openDemo as openDemoPage } from './demo-page.mjs'
+import { waitForModalClosed, waitForModalOpen } from './helpers.mjs'
 import { ADMIN_TOKEN, useLocalStack } from './local-stack.mjs'
 
 const stack = useLocalStack()
@@ -47,7 +48,10 @@ test('the demo’s events reach POST /e in batches and are stored, with no full 
     })
     const origin = new URL(stack.site.url).origin
     await page.locator('appkit-button [data-testid="connect-button"]').click()
+    // Escape once the modal is open (pressed before, it closes nothing and MODAL_CLOSE never comes).
+    await waitForModalOpen(page, 15_000)
     await page.keyboard.press('Escape')
+    await waitForModalClosed(page)
     await connectWith(page, 'dev')
     await page
       .getByTestId('account-button')

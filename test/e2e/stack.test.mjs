@@ -62,6 +62,9 @@ before(async () => {
     CHAIN_B_PORT: await freePort(),
     SOLANA_PORT: await freePort(true),
     APPKIT_SERVER_PORT: await freePort(),
+    APPKIT_FRAME_PORT: await freePort(),
+    MAIL_SMTP_PORT: await freePort(),
+    MAIL_WEB_PORT: await freePort(),
     PORT: await freePort()
   }
   dataDir = mkdtempSync(join(tmpdir(), 'appkit-stack-'))

@@ -46,6 +46,14 @@ export function viewTitle(view: ViewName): string {
       return msg('Choose Provider', { id: 'onramp.providersTitle' })
     case 'OnRampBuy':
       return msg('Buy', { id: 'onramp.title' })
+    case 'EmailVerifyDevice':
+      return msg('Approve This Device', { id: 'email.deviceTitle' })
+    case 'EmailVerifyOtp':
+    case 'UpdateEmailPrimaryOtp':
+    case 'UpdateEmailSecondaryOtp':
+      return msg('Confirm Email', { id: 'email.otpTitle' })
+    case 'UpdateEmail':
+      return msg('Update Email', { id: 'email.updateTitle' })
   }
 }
 

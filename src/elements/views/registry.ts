@@ -50,5 +50,19 @@ export const VIEW_REGISTRY: Record<ViewName, ViewEntry> = {
     tag: 'w3m-register-account-name-success-view',
     load: () => import('./w3m-register-account-name-success-view.js')
   },
-  Networks: { tag: 'w3m-networks-view', load: () => import('./w3m-networks-view.js') }
+  Networks: { tag: 'w3m-networks-view', load: () => import('./w3m-networks-view.js') },
+  EmailVerifyDevice: {
+    tag: 'w3m-email-verify-device-view',
+    load: () => import('./w3m-email-verify-device-view.js')
+  },
+  EmailVerifyOtp: { tag: 'w3m-email-verify-otp-view', load: () => import('./w3m-email-verify-otp-view.js') },
+  UpdateEmail: { tag: 'w3m-update-email-view', load: () => import('./w3m-update-email-view.js') },
+  UpdateEmailPrimaryOtp: {
+    tag: 'w3m-update-email-primary-otp-view',
+    load: () => import('./w3m-update-email-primary-otp-view.js')
+  },
+  UpdateEmailSecondaryOtp: {
+    tag: 'w3m-update-email-secondary-otp-view',
+    load: () => import('./w3m-update-email-secondary-otp-view.js')
+  }
 }

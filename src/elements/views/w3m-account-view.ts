@@ -9,6 +9,7 @@ import { $options } from '../../stores/options.js'
 import { $tokenBalances, portfolioValue } from '../../stores/token-balances.js'
 import { formatCurrency } from '../../utils/intl-format.js'
 import { pushView } from '../../stores/router.js'
+import { openEmailUpdate } from '../../stores/email/state.js'
 import { DEFAULT_FEATURES, type Features } from '../../config/options.js'
 import type { ViewName } from '../../config/views.js'
 import { resetStyles } from '../../theme/tokens.js'
@@ -214,6 +215,21 @@ export class W3mAccountView extends LitElement {
       <p class="muted" data-testid="account-network">
         ${network?.name ?? msg('Unknown network', { id: 'account.unknownNetwork' })}${connectedWalletInfo ? ` · ${connectedWalletInfo.name}` : ''}
       </p>
+      ${
+        account.user?.email
+          ? html`<p class="muted email" data-testid="account-email">
+              <bdi dir="ltr">${account.user.email}</bdi>
+              <button
+                type="button"
+                class="choose-name"
+                data-testid="account-update-email"
+                @click=${() => openEmailUpdate(account.user?.email ?? '')}
+              >
+                ${msg('Update e-mail', { id: 'account.updateEmail' })}
+              </button>
+            </p>`
+          : nothing
+      }
       ${
         eoaFallback
           ? html`<p class="muted" data-testid="account-type-note">

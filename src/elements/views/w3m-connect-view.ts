@@ -6,6 +6,10 @@ import { $connectors, loadConnectors, type ConnectorSummary } from '../../stores
 import { $locale } from '../../stores/locale.js'
 import { pushView } from '../../stores/router.js'
 import { $options } from '../../stores/options.js'
+import { emailLoginAvailable, sendEmail } from '../../stores/email/loader.js'
+import { $emailLogin } from '../../stores/email/state.js'
+import { emailForm, emailFormStyles } from './email-forms.js'
+import { sendFormStyles } from './send-form.styles.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { whenIdle } from '../../utils/idle.js'
 import { formatList } from '../../utils/list-format.js'
@@ -36,8 +40,9 @@ function prefetchConnection(): void {
 /**
  * The Connect view: the connect methods in the configured order (default email, social, wallet).
  * The wallet section lists the wallets the adapters discovered (EIP-6963 announced, injected), in
- * the spec's connector order, above All Wallets; choosing one opens ConnectingExternal. E-mail and
- * social login are placeholders until their issues fill them.
+ * the spec's connector order, above All Wallets; choosing one opens ConnectingExternal. The e-mail
+ * section (with `features.email` and a `frameUrl`) sends a login code to the address typed and
+ * opens the code's view; social login is a placeholder until its issue fills it.
  * @tagname w3m-connect-view
  * @csspart method - One connect method's section.
  * @csspart connector - One discovered wallet's row.
@@ -46,6 +51,8 @@ export class W3mConnectView extends LitElement {
   static override styles = [
     resetStyles,
     listStyles,
+    sendFormStyles,
+    emailFormStyles,
     css`
       :host {
         display: flex;
@@ -86,6 +93,7 @@ export class W3mConnectView extends LitElement {
 
   private readonly options = new StoreController(this, $options)
   private readonly connectors = new StoreController(this, $connectors)
+  private readonly emailLogin = new StoreController(this, $emailLogin)
   protected readonly locale = new StoreController(this, $locale)
   protected readonly rows = new RovingListController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>('[data-testid="connector-list"] wui-list-item')
@@ -111,12 +119,16 @@ export class W3mConnectView extends LitElement {
   private renderMethod(method: ConnectMethod, features: Features) {
     switch (method) {
       case 'email':
-        return features.email
+        return emailLoginAvailable()
           ? html`<section part="method" data-testid="connect-method-email">
-              <h3>${msg('Email', { id: 'connect.email' })}</h3>
-              <wui-list-item disabled
-                >${msg('Continue with email (coming soon)', { id: 'connect.emailSoon' })}</wui-list-item
-              >
+              ${emailForm({
+                state: this.emailLogin.value,
+                value: this.emailLogin.value.email,
+                label: msg('Email', { id: 'connect.email' }),
+                testIdPrefix: 'email-login',
+                submitLabel: msg('Continue', { id: 'email.continue' }),
+                onSubmit: email => void sendEmail(email)
+              })}
             </section>`
           : nothing
       case 'social':

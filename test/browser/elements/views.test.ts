@@ -46,9 +46,16 @@ describe('views', () => {
 
   describe('w3m-connect-view', () => {
     it('lists the connect methods in the default order: email, social, wallet', async () => {
+      setOptions(parseOptions({ projectId: 'p', networks: [localChainA], frameUrl: 'http://127.0.0.1:8788/' }))
       const el = await fixture(html`<w3m-connect-view></w3m-connect-view>`)
       expect(sectionIds(el)).to.deep.equal(['connect-method-email', 'connect-method-social', 'connect-method-wallet'])
       await expect(el).to.be.accessible()
+    })
+
+    it('offers no e-mail login without a frame to log in with (no frameUrl)', async () => {
+      setOptions(parseOptions({ projectId: 'p', networks: [localChainA] }))
+      const el = await fixture(html`<w3m-connect-view></w3m-connect-view>`)
+      expect(sectionIds(el)).to.deep.equal(['connect-method-social', 'connect-method-wallet'])
     })
 
     it('follows a configured order and leaves out what is switched off', async () => {

@@ -112,7 +112,7 @@ describe('the frame channel (page side) with a real frame on another origin', ()
   it('a timeout aborts every pending request and reports iframe_request_timeout', async () => {
     const { channel, problems } = openFrame({}, { request: 200 })
     await channel.whenReady()
-    const device = channel.request('connectDevice', {})
+    const device = channel.request('connectDevice', { otp: '123456' })
     const rpc = channel.request('rpcRequest', { method: 'personal_sign', params: ['0x00', '0x01'] })
     expect((await failure(device)).message).to.equal(FRAME_ABORTED)
     expect((await failure(rpc)).message).to.equal(FRAME_RPC_ABORTED)

@@ -1,0 +1,90 @@
+// What an approval shows of its request, built with DOM calls and textContent only (never HTML
+// strings): a message as text when it is printable UTF-8, else as hex; typed data's domain, type
+// and fields; a transaction's recipient, value in ETH and data, shortened.
+import { bytesToHex, formatEther } from 'viem'
+import { printableText, type ApprovalRequest, type TransactionSummary } from './approval-request.js'
+
+/** `tag` with `text` as its text and `className` as its class. */
+export function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  text?: string,
+  className?: string
+): HTMLElementTagNameMap[K] {
+  const node = doc.createElement(tag)
+  if (text !== undefined) node.textContent = text
+  if (className) node.className = className
+  return node
+}
+
+/** Data longer than 20 bytes as its first 4 and last 4 bytes and its length. */
+export function shortenData(data: string): string {
+  const bytes = (data.length - 2) / 2
+  if (data.length <= 2 + 40) return data
+  return `${data.slice(0, 10)}…${data.slice(-8)} (${bytes} bytes)`
+}
+
+/** A scrollable block of text (a message, typed data) that the keyboard can reach and scroll. */
+function textBlock(doc: Document, text: string, label: string): HTMLPreElement {
+  const block = element(doc, 'pre', text, 'approval-text')
+  block.tabIndex = 0
+  block.setAttribute('aria-label', label)
+  return block
+}
+
+function definitions(doc: Document, rows: ReadonlyArray<readonly [string, string]>): HTMLDListElement {
+  const list = element(doc, 'dl', undefined, 'approval-fields')
+  for (const [term, value] of rows) {
+    const row = element(doc, 'div')
+    row.append(element(doc, 'dt', term), element(doc, 'dd', value))
+    list.append(row)
+  }
+  return list
+}
+
+function transactionRows(transaction: TransactionSummary): Array<readonly [string, string]> {
+  const rows: Array<readonly [string, string]> = [
+    ['To', transaction.to ?? 'New contract'],
+    ['Value', `${formatEther(transaction.value)} ETH`]
+  ]
+  if (transaction.data && transaction.data !== '0x') rows.push(['Data', shortenData(transaction.data)])
+  return rows
+}
+
+function messageDetails(doc: Document, bytes: Uint8Array): Node[] {
+  const text = printableText(bytes)
+  if (text === '') return [element(doc, 'p', 'An empty message', 'approval-note')]
+  if (text !== undefined) return [textBlock(doc, text, 'Message')]
+  return [
+    element(doc, 'p', 'The message is not text; its bytes:', 'approval-note'),
+    textBlock(doc, bytesToHex(bytes), 'Message bytes')
+  ]
+}
+
+/** The nodes that describe `request`. */
+export function approvalDetails(doc: Document, request: ApprovalRequest): Node[] {
+  switch (request.kind) {
+    case 'message':
+      return messageDetails(doc, request.bytes)
+    case 'typed-data':
+      return [
+        definitions(doc, [
+          ...(request.domainName ? [['Domain', request.domainName] as const] : []),
+          ['Type', request.primaryType]
+        ]),
+        textBlock(doc, JSON.stringify(request.message, null, 2) ?? '', 'Typed data')
+      ]
+    case 'transactions': {
+      const chain = definitions(doc, [['Chain', String(request.chainId)]])
+      const [only, ...others] = request.transactions
+      if (only && others.length === 0) return [chain, definitions(doc, transactionRows(only))]
+      const list = element(doc, 'ol', undefined, 'approval-calls')
+      for (const transaction of request.transactions) {
+        const item = element(doc, 'li')
+        item.append(definitions(doc, transactionRows(transaction)))
+        list.append(item)
+      }
+      return [chain, list]
+    }
+  }
+}

@@ -1,0 +1,46 @@
+// What the visitor is asked to approve, as the RPC layer describes it to the approval UI: plain
+// data (bytes, addresses, amounts), never markup. The UI turns it into text with DOM calls.
+import type { Hex } from 'viem'
+
+export interface TransactionSummary {
+  /** Undefined for a contract creation. */
+  readonly to?: string
+  readonly value: bigint
+  readonly data?: Hex
+}
+
+export type ApprovalRequest =
+  /** personal_sign or solana_signMessage: the bytes to sign. */
+  | { readonly kind: 'message'; readonly namespace: 'eip155' | 'solana'; readonly bytes: Uint8Array }
+  /** eth_signTypedData_v4. */
+  | {
+      readonly kind: 'typed-data'
+      readonly domainName?: string
+      readonly primaryType: string
+      readonly message: unknown
+    }
+  /** eth_sendTransaction (one) or wallet_sendCalls (one or more, approved together). */
+  | { readonly kind: 'transactions'; readonly chainId: number; readonly transactions: readonly TransactionSummary[] }
+
+/** The approval's heading. */
+export function approvalHeading(request: ApprovalRequest): string {
+  if (request.kind !== 'transactions') return 'Sign message'
+  const count = request.transactions.length
+  return count === 1 ? 'Approve transaction' : `Approve ${count} transactions`
+}
+
+/** Control characters (C0 and C1); tab and line breaks are fine and taken out before the test. */
+const CONTROL = /\p{Cc}/u
+/** The bidirectional marks and overrides, which can make a text read as another. */
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/u
+
+/** The message as UTF-8 text when it is valid and printable, else undefined (show it as hex). */
+export function printableText(bytes: Uint8Array): string | undefined {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+  } catch {
+    return undefined
+  }
+  return CONTROL.test(text.replace(/[\t\n\r]/g, '')) || BIDI.test(text) ? undefined : text
+}

@@ -1,0 +1,105 @@
+// The frame's client of its backend (frame/README.md, "The frame's backend API"): same origin,
+// JSON both ways, every answer checked with zod where it enters. A failed call throws a
+// BackendError carrying the backend's own `message` (or 'HTTP status code: {n}' when it gave none).
+import * as z from 'zod/mini'
+
+const privateKey = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex key'))
+
+export const storedKeySchema = z.object({ namespace: z.enum(['eip155', 'solana']), privateKey })
+export type StoredKey = z.infer<typeof storedKeySchema>
+
+const keysSchema = z.array(storedKeySchema)
+const projectSchema = z.object({ allowedOrigins: z.array(z.string()) })
+const startSchema = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) })
+const deviceSchema = z.object({ action: z.literal('VERIFY_OTP') })
+const loginSchema = z.object({ sessionToken: z.string().check(z.minLength(1)), email: z.string(), keys: keysSchema })
+const sessionSchema = z.object({ email: z.string(), keys: keysSchema })
+const updateSchema = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
+const primarySchema = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') })
+const secondarySchema = z.object({ email: z.string() })
+const errorSchema = z.object({ message: z.string() })
+
+export type LoginAnswer = z.infer<typeof loginSchema>
+export type SessionAnswer = z.infer<typeof sessionSchema>
+
+/** A call the backend refused: its status and its own message. */
+export class BackendError extends Error {
+  constructor(
+    message: string,
+    readonly status: number
+  ) {
+    super(message)
+    this.name = 'BackendError'
+  }
+}
+
+/** Every route the frame uses; tests pass a fake with the same shape. */
+export interface Backend {
+  project(projectId: string): Promise<{ allowedOrigins: string[] }>
+  emailStart(body: { projectId: string; email: string; deviceId: string }): Promise<z.infer<typeof startSchema>>
+  emailDevice(body: { email: string; deviceId: string; code: string }): Promise<z.infer<typeof deviceSchema>>
+  emailOtp(body: { email: string; deviceId: string; code: string }): Promise<LoginAnswer>
+  storeKeys(token: string, keys: readonly StoredKey[]): Promise<{ keys: StoredKey[] }>
+  session(token: string): Promise<SessionAnswer>
+  signOut(token: string): Promise<void>
+  updateEmail(token: string, newEmail: string): Promise<z.infer<typeof updateSchema>>
+  updateEmailPrimary(token: string, code: string): Promise<z.infer<typeof primarySchema>>
+  updateEmailSecondary(token: string, code: string): Promise<{ email: string }>
+  /** A JSON-RPC request to one of the backend's chains (`eip155:31337`); the chain's answer as is. */
+  rpc(chainId: string, request: unknown): Promise<unknown>
+}
+
+export interface BackendOptions {
+  readonly fetch?: typeof fetch
+  /** Where /frame-api lives: '' (the frame's own origin) unless a test says otherwise. */
+  readonly base?: string
+}
+
+export function createBackend(options: BackendOptions = {}): Backend {
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
+  const base = options.base ?? ''
+
+  async function call<T>(
+    schema: z.ZodMiniType<T>,
+    path: string,
+    init: { body?: unknown; token?: string; method?: 'GET' | 'POST' } = {}
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (init.body !== undefined) headers['content-type'] = 'application/json'
+    if (init.token) headers.authorization = `Bearer ${init.token}`
+    const response = await fetchImpl(`${base}/frame-api/${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      credentials: 'omit',
+      cache: 'no-store',
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) })
+    })
+    const answer: unknown = await response.json().catch(() => undefined)
+    if (!response.ok) {
+      const error = errorSchema.safeParse(answer)
+      throw new BackendError(
+        error.success && error.data.message ? error.data.message : `HTTP status code: ${response.status}`,
+        response.status
+      )
+    }
+    const parsed = schema.safeParse(answer)
+    if (!parsed.success) throw new BackendError(`The wallet backend answered ${path} unexpectedly`, response.status)
+    return parsed.data
+  }
+
+  return {
+    project: projectId => call(projectSchema, `projects/${encodeURIComponent(projectId)}`),
+    emailStart: body => call(startSchema, 'email/start', { body }),
+    emailDevice: body => call(deviceSchema, 'email/device', { body }),
+    emailOtp: body => call(loginSchema, 'email/otp', { body }),
+    storeKeys: (token, keys) => call(z.object({ keys: keysSchema }), 'keys', { token, body: { keys } }),
+    session: token => call(sessionSchema, 'session', { token }),
+    signOut: async token => {
+      await call(z.unknown(), 'sign-out', { token, method: 'POST', body: {} })
+    },
+    updateEmail: (token, newEmail) => call(updateSchema, 'email/update', { token, body: { newEmail } }),
+    updateEmailPrimary: (token, code) => call(primarySchema, 'email/update/primary', { token, body: { code } }),
+    updateEmailSecondary: (token, code) => call(secondarySchema, 'email/update/secondary', { token, body: { code } }),
+    rpc: (chainId, request) => call(z.unknown(), `rpc?chainId=${encodeURIComponent(chainId)}`, { body: request })
+  }
+}

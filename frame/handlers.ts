@@ -1,0 +1,176 @@
+// What the frame answers to each request of the host page (spec.md section 7, FRAME_METHODS in
+// src/frame/messages.ts). E-mail login and e-mail change go to the backend; the keys stay here
+// (frame/keys.ts); RPC goes through frame/rpc.ts. Methods this wallet does not offer (social login,
+// Farcaster, smart accounts) have no handler: the channel answers '<method> is not available'.
+// Nothing answered may contain a key: every answer is checked against the keys in memory.
+import type { FrameHandlers } from './host-channel.js'
+import type { ApprovalView } from './approval.js'
+import type { Backend } from './backend.js'
+import { parseChainId } from './chains.js'
+import { ensureKeys } from './keys.js'
+import { createRpc, NO_LONGER_CONNECTED } from './rpc.js'
+import type { FrameSession } from './session.js'
+import { applyTheme } from './theme.js'
+import type { Wallet } from './wallet.js'
+
+export const NO_LOGIN_STARTED = 'Start the e-mail login first'
+export const KEY_IN_ANSWER = 'The frame refused to answer with key material'
+
+export interface HandlerDependencies {
+  readonly projectId: string
+  readonly backend: Backend
+  readonly session: FrameSession
+  readonly wallet: Wallet
+  readonly approvals: Pick<ApprovalView, 'ask' | 'setApp' | 'rejectAll'>
+  /** The element the theme goes on (the frame's <html>). */
+  readonly themeRoot: HTMLElement
+  /** Reloads the frame (location.reload). */
+  readonly reload: () => void
+  /** The most approvals that may wait at once (default PENDING_TRANSACTIONS_LIMIT). */
+  readonly approvalLimit?: number
+}
+
+export function createHandlers(deps: HandlerDependencies): FrameHandlers {
+  const { backend, session, wallet, approvals } = deps
+  /** The address an e-mail login is under way for (connectEmail, then connectDevice / connectOtp). */
+  let loginEmail: string | undefined
+
+  const pendingEmail = (): string => {
+    if (!loginEmail) throw new Error(NO_LOGIN_STARTED)
+    return loginEmail
+  }
+
+  const rpcRequest = createRpc({
+    account: () => wallet.require(),
+    isCurrent: account => wallet.current?.keyring === account.keyring,
+    chainId: () => session.lastChainId(),
+    backend,
+    approve: request => approvals.ask(request),
+    limit: deps.approvalLimit
+  })
+
+  const handlers: FrameHandlers = {
+    async connectEmail({ email }) {
+      loginEmail = email
+      return backend.emailStart({ projectId: deps.projectId, email, deviceId: session.deviceId() })
+    },
+
+    async connectDevice({ otp }) {
+      return backend.emailDevice({ email: pendingEmail(), deviceId: session.deviceId(), code: otp })
+    },
+
+    async connectOtp({ otp }) {
+      const login = await backend.emailOtp({ email: pendingEmail(), deviceId: session.deviceId(), code: otp })
+      const keyring = await ensureKeys(backend, login.sessionToken, login.keys)
+      const previous = session.token()
+      if (wallet.current && wallet.current.keyring.address !== keyring.address) approvals.rejectAll(NO_LONGER_CONNECTED)
+      wallet.set({ email: login.email, keyring }, login.sessionToken)
+      loginEmail = undefined
+      if (previous && previous !== login.sessionToken) {
+        backend.signOut(previous).catch(error => console.warn('[frame] could not end the previous session', error))
+      }
+      return {}
+    },
+
+    async isConnected() {
+      return { isConnected: Boolean(await wallet.restore()) }
+    },
+
+    async getUser({ chainId }) {
+      const { email, keyring } = await wallet.require()
+      const chain = chainId === undefined ? undefined : parseChainId(chainId)
+      if (chain?.namespace === 'solana') {
+        const address = keyring.solanaAddress
+        return { email, address, chainId: chain.id, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' }
+      }
+      if (chain) session.setLastChainId(chain.id)
+      const { address } = keyring
+      return {
+        email,
+        address,
+        chainId: session.lastChainId(),
+        accounts: [{ address, type: 'eoa' }],
+        preferredAccountType: 'eoa'
+      }
+    },
+
+    async signOut() {
+      const token = session.token()
+      approvals.rejectAll(NO_LONGER_CONNECTED)
+      wallet.clear()
+      loginEmail = undefined
+      if (token) await backend.signOut(token).catch(error => console.warn('[frame] sign-out failed', error))
+      return {}
+    },
+
+    getChainId: () => ({ chainId: session.lastChainId() }),
+
+    switchNetwork({ chainId }) {
+      const chain = parseChainId(chainId)
+      if (chain.namespace === 'solana') return { chainId: chain.id }
+      session.setLastChainId(chain.id)
+      return { chainId: chain.id }
+    },
+
+    async updateEmail({ email }) {
+      await wallet.require()
+      return backend.updateEmail(wallet.token(), email)
+    },
+
+    async updateEmailPrimaryOtp({ otp }) {
+      await backend.updateEmailPrimary(wallet.token(), otp)
+      return {}
+    },
+
+    async updateEmailSecondaryOtp({ otp }) {
+      const { email } = await backend.updateEmailSecondary(wallet.token(), otp)
+      wallet.setEmail(email)
+      return { newEmail: email }
+    },
+
+    syncTheme(params) {
+      applyTheme(deps.themeRoot, params)
+      return {}
+    },
+
+    syncDappData({ metadata }) {
+      approvals.setApp(metadata?.name)
+      return {}
+    },
+
+    reload() {
+      // After the answer has gone out.
+      setTimeout(deps.reload, 0)
+      return {}
+    },
+
+    rpcRequest: params => rpcRequest(params)
+  }
+  return guardKeys(handlers, () => wallet.current?.keyring)
+}
+
+const bigintAsText = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value)
+
+/** `handlers`, each answer (and error message) checked: one that contains a key in memory becomes an error. */
+export function guardKeys(
+  handlers: FrameHandlers,
+  keyring: () => { leaksInto(text: string): boolean } | undefined
+): FrameHandlers {
+  const guarded: Record<string, (params: unknown) => Promise<unknown>> = {}
+  for (const [method, handler] of Object.entries(handlers) as Array<[string, (params: unknown) => unknown]>) {
+    guarded[method] = async params => {
+      let result: unknown
+      try {
+        result = await handler(params)
+      } catch (error) {
+        // No `cause`: it would carry the key.
+        // eslint-disable-next-line preserve-caught-error
+        if (error instanceof Error && keyring()?.leaksInto(error.message)) throw new Error(KEY_IN_ANSWER)
+        throw error
+      }
+      if (keyring()?.leaksInto(JSON.stringify(result, bigintAsText) ?? '')) throw new Error(KEY_IN_ANSWER)
+      return result
+    }
+  }
+  return guarded as FrameHandlers
+}

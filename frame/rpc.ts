@@ -1,0 +1,113 @@
+// The frame's RPC policy (spec.md sections 6 and 9, src/frame/rpc-methods.ts):
+//   eth_chainId                        answered here, from the stored last chain (0x hex)
+//   eth_accounts, eth_requestAccounts  the account's address
+//   wallet_getCapabilities             answered here: batches run one call at a time, not atomically
+//   wallet_getCallsStatus              answered here for a batch this frame ran
+//   other SAFE_METHODS                 forwarded to the chain (POST /frame-api/rpc?chainId=eip155:N)
+//   APPROVAL_METHODS                   shown to the visitor; run only once approved; at most 99
+//                                      waiting; those this wallet cannot do are refused as such
+//   anything else                      'Requested RPC call is not allowed'
+import type { FrameParams } from '../src/frame/messages.js'
+import { isSafeMethod, needsApproval, PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED } from '../src/frame/rpc-methods.js'
+import type { ApprovalRequest } from './approval-request.js'
+import type { Backend } from './backend.js'
+import { toHexChainId } from './chains.js'
+import { APPROVAL_PLANNERS } from './rpc-approvals.js'
+import { CallsBook, type Forward } from './transactions.js'
+import type { Account } from './wallet.js'
+
+export const TOO_MANY_PENDING = `Too many requests are waiting for approval (at most ${PENDING_TRANSACTIONS_LIMIT})`
+export const NO_LONGER_CONNECTED = 'The wallet signed out before the request was approved'
+
+export const notSupported = (method: string): string => `${method} is not supported by this wallet yet`
+
+/** An error the chain answered (JSON-RPC `error`): its message, and its code. */
+export class ChainRpcError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | undefined
+  ) {
+    super(message)
+    this.name = 'ChainRpcError'
+  }
+}
+
+export interface RpcContext {
+  /** The logged-in account, restored if need be; throws when there is none. */
+  account(): Promise<Account>
+  /** Whether `account` is still the logged-in one (a sign-out while the visitor decided ends it). */
+  isCurrent(account: Account): boolean
+  /** The wallet's EVM chain (the stored last chain). */
+  chainId(): number
+  readonly backend: Pick<Backend, 'rpc'>
+  /** Asks the visitor; resolves when approved, rejects ('User rejected the request') otherwise. */
+  approve(request: ApprovalRequest): Promise<void>
+  /** The most approvals that may wait at once (PENDING_TRANSACTIONS_LIMIT). */
+  readonly limit?: number
+}
+
+export type RpcRequest = FrameParams<'rpcRequest'>
+
+function chainAnswer(method: string, answer: unknown): unknown {
+  if (typeof answer !== 'object' || answer === null) throw new Error(`The chain answered ${method} unexpectedly`)
+  const { error, result } = answer as { error?: unknown; result?: unknown }
+  if (error !== undefined && error !== null) {
+    const { message, code } = error as { message?: unknown; code?: unknown }
+    throw new ChainRpcError(
+      typeof message === 'string' && message ? message : `The chain refused ${method}`,
+      typeof code === 'number' ? code : undefined
+    )
+  }
+  if (!('result' in answer)) throw new Error(`The chain answered ${method} unexpectedly`)
+  return result
+}
+
+/** The frame's rpcRequest handler. */
+export function createRpc(context: RpcContext): (request: RpcRequest) => Promise<unknown> {
+  const limit = context.limit ?? PENDING_TRANSACTIONS_LIMIT
+  const calls = new CallsBook()
+  let nextId = 1
+  let waiting = 0
+
+  const forward: Forward = async (method, params, chainId = context.chainId()) => {
+    const request = { jsonrpc: '2.0', id: nextId++, method, params }
+    return chainAnswer(method, await context.backend.rpc(`eip155:${chainId}`, request))
+  }
+
+  async function approved(method: string, params: unknown): Promise<unknown> {
+    const planner = APPROVAL_PLANNERS[method]
+    if (!planner) throw new Error(notSupported(method))
+    if (waiting >= limit) throw new Error(TOO_MANY_PENDING)
+    waiting++
+    try {
+      const account = await context.account()
+      const plan = planner(params, { keyring: account.keyring, chainId: context.chainId(), forward, calls })
+      await context.approve(plan.request)
+      if (!context.isCurrent(account)) throw new Error(NO_LONGER_CONNECTED)
+      return await plan.run()
+    } finally {
+      waiting--
+    }
+  }
+
+  return async ({ method, params }) => {
+    const list = Array.isArray(params) ? (params as unknown[]) : params === undefined ? [] : [params]
+    switch (method) {
+      case 'eth_chainId':
+        return toHexChainId(context.chainId())
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return [(await context.account()).keyring.address]
+      case 'wallet_getCapabilities': {
+        const asked = Array.isArray(list[1]) ? list[1].map(String) : [toHexChainId(context.chainId())]
+        return Object.fromEntries(asked.map(chain => [chain, { atomic: { status: 'unsupported' } }]))
+      }
+      case 'wallet_getCallsStatus':
+        if (calls.has(list[0])) return calls.status(forward, list[0])
+        break
+    }
+    if (isSafeMethod(method)) return forward(method, list)
+    if (needsApproval(method)) return approved(method, params)
+    throw new Error(RPC_NOT_ALLOWED)
+  }
+}

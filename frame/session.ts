@@ -1,0 +1,89 @@
+// What the frame keeps in its own origin's localStorage (frame/README.md, "The frame page"): a random
+// device id (made once), the session token, the last EVM chain. Never keys: those live only in
+// memory. Keys are prefixed '@appkit-wallet/' (spec.md section 3). A stored value that does not
+// have its shape is dropped and logged, never thrown; a storage the browser refuses (blocked
+// third-party storage) is replaced by one in memory, also logged.
+
+export const DEVICE_ID_KEY = '@appkit-wallet/frame-device-id'
+export const SESSION_TOKEN_KEY = '@appkit-wallet/frame-session-token'
+export const LAST_CHAIN_KEY = '@appkit-wallet/frame-last-chain'
+
+/** The chain the wallet is on before anyone switched it: the local development chain. */
+export const DEFAULT_CHAIN_ID = 31337
+
+const DEVICE_ID = /^[0-9a-f]{32}$/
+/** A token travels in an Authorization header: printable ASCII, no spaces. */
+const TOKEN = /^[\x21-\x7e]{16,1024}$/
+const CHAIN = /^[1-9]\d{0,15}$/
+
+export interface FrameSession {
+  /** This browser's device id: made (32 random hex digits) and stored on first use. */
+  deviceId(): string
+  token(): string | undefined
+  setToken(token: string | undefined): void
+  lastChainId(): number
+  setLastChainId(chainId: number): void
+}
+
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const values = new Map<string, string>()
+  return {
+    getItem: key => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: key => void values.delete(key)
+  }
+}
+
+/** The page's localStorage, or one in memory when the browser does not give it to this frame. */
+function defaultStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  try {
+    const storage = window.localStorage
+    storage.getItem(DEVICE_ID_KEY)
+    return storage
+  } catch (error) {
+    console.warn('[frame] localStorage is not available, the session lasts as long as the page', error)
+    return memoryStorage()
+  }
+}
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), byte => byte.toString(16).padStart(2, '0')).join('')
+}
+
+export function openSession(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = defaultStorage()
+): FrameSession {
+  /** The stored value when it has its shape; otherwise dropped (and logged when there was one). */
+  function read(key: string, shape: RegExp): string | undefined {
+    const value = storage.getItem(key)
+    if (value === null) return undefined
+    if (shape.test(value)) return value
+    console.warn(`[frame] dropped a corrupt stored value: ${key}`)
+    storage.removeItem(key)
+    return undefined
+  }
+
+  return {
+    deviceId() {
+      const stored = read(DEVICE_ID_KEY, DEVICE_ID)
+      if (stored) return stored
+      const id = randomHex(16)
+      storage.setItem(DEVICE_ID_KEY, id)
+      return id
+    },
+    token: () => read(SESSION_TOKEN_KEY, TOKEN),
+    setToken(token) {
+      if (token === undefined) storage.removeItem(SESSION_TOKEN_KEY)
+      else storage.setItem(SESSION_TOKEN_KEY, token)
+    },
+    lastChainId() {
+      const stored = read(LAST_CHAIN_KEY, CHAIN)
+      const chainId = stored === undefined ? DEFAULT_CHAIN_ID : Number(stored)
+      return Number.isSafeInteger(chainId) ? chainId : DEFAULT_CHAIN_ID
+    },
+    setLastChainId(chainId) {
+      if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Invalid chain id: ${chainId}`)
+      storage.setItem(LAST_CHAIN_KEY, String(chainId))
+    }
+  }
+}

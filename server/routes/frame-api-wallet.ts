@@ -1,0 +1,87 @@
+// The embedded wallet's e-mail login, session, key and e-mail update routes (frame/README.md), on
+// the frame's origin behind frame-api.ts's Origin check. Bodies are parsed with zod; the flows
+// are server/embedded/wallet.ts. Without a master key every route here answers 503.
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import type { ServerContext } from '../context.js'
+import type { EmbeddedWallet } from '../embedded/wallet.js'
+import { walletKeySchema } from '../embedded/keys.js'
+import { ApiError, notFound, parseBody } from '../http.js'
+
+export const NOT_CONFIGURED = 'The embedded wallet is not configured (APPKIT_MASTER_KEY)'
+
+const email = z.string().check(z.maxLength(320))
+const deviceId = z.string().check(z.minLength(8), z.maxLength(256))
+const code = z.string().check(z.maxLength(32))
+
+const startSchema = z.object({ projectId: z.string().check(z.minLength(1), z.maxLength(200)), email, deviceId })
+const stepSchema = z.object({ email, deviceId, code })
+const keysSchema = z.object({ keys: z.array(walletKeySchema).check(z.minLength(1), z.maxLength(8)) })
+const updateSchema = z.object({ newEmail: email })
+const codeSchema = z.object({ code })
+
+export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet | undefined): Hono {
+  const app = new Hono()
+
+  const paths = ['/frame-api/email/*', '/frame-api/keys', '/frame-api/session', '/frame-api/sign-out']
+  for (const path of paths) {
+    app.use(path, async (_c, next) => {
+      if (!wallet) throw new ApiError(503, NOT_CONFIGURED, 'not_configured')
+      await next()
+    })
+  }
+  // Only reached with a wallet (the middleware above answered otherwise).
+  const w = () => wallet!
+
+  app.post('/frame-api/email/start', async c => {
+    const body = await parseBody(c, startSchema)
+    if (!context.config.projects.some(project => project.id === body.projectId)) throw notFound('Unknown project')
+    return c.json({ action: await w().start(body.email, body.deviceId) })
+  })
+
+  app.post('/frame-api/email/device', async c => {
+    const body = await parseBody(c, stepSchema)
+    return c.json({ action: await w().verifyDevice(body) })
+  })
+
+  app.post('/frame-api/email/otp', async c => {
+    const body = await parseBody(c, stepSchema)
+    return c.json(await w().verifyLogin(body))
+  })
+
+  app.post('/frame-api/keys', async c => {
+    const account = await w().account(c.req.header('Authorization'))
+    const { keys } = await parseBody(c, keysSchema)
+    return c.json({ keys: await w().storeKeys(account, keys) })
+  })
+
+  app.get('/frame-api/session', async c => {
+    const account = await w().account(c.req.header('Authorization'))
+    return c.json({ email: account.email, keys: await w().keys(account) })
+  })
+
+  app.post('/frame-api/sign-out', async c => {
+    await w().signOut(c.req.header('Authorization'))
+    return c.json({})
+  })
+
+  app.post('/frame-api/email/update', async c => {
+    const account = await w().account(c.req.header('Authorization'))
+    const { newEmail } = await parseBody(c, updateSchema)
+    return c.json({ action: await w().startUpdate(account, newEmail) })
+  })
+
+  app.post('/frame-api/email/update/primary', async c => {
+    const account = await w().account(c.req.header('Authorization'))
+    const body = await parseBody(c, codeSchema)
+    return c.json({ action: await w().verifyUpdatePrimary(account, body.code) })
+  })
+
+  app.post('/frame-api/email/update/secondary', async c => {
+    const account = await w().account(c.req.header('Authorization'))
+    const body = await parseBody(c, codeSchema)
+    return c.json({ email: await w().verifyUpdateSecondary(account, body.code) })
+  })
+
+  return app
+}

@@ -1,0 +1,102 @@
+// The page's handle on the secure frame: the iframe (frame-window.ts) and the channel to it
+// (src/frame/frame-channel.ts). An RPC call that the visitor must approve shows the frame while it
+// is pending; the frame draws the approval and only its own buttons answer it. Knows no store.
+import { FrameChannel, type FrameChannelOptions, type FrameProblem } from '../../frame/frame-channel.js'
+import type { FrameMethod, FrameParams, FrameResult } from '../../frame/messages.js'
+import { needsApproval, RPC_NOT_ALLOWED, RPC_USER_REJECTED } from '../../frame/rpc-methods.js'
+import { USER_REJECTED_CODE } from '../../errors/visitor-message.js'
+import { createFrameWindow, frameAddress, type FrameWindow } from './frame-window.js'
+
+export interface AuthClientOptions {
+  /** The frame page's URL (its own origin). */
+  readonly frameUrl: string
+  readonly projectId: string
+  /** The accessible name of the frame and its dialog. */
+  readonly title: string
+  readonly onProblem?: (problem: FrameProblem) => void
+  readonly timeouts?: FrameChannelOptions['timeouts']
+}
+
+/** EIP-1193: the method is not supported (here: not allowed through the embedded wallet). */
+const UNSUPPORTED_METHOD_CODE = 4200
+
+/** A wallet RPC error from the frame, with the EIP-1193 code its text means. */
+export class FrameRpcError extends Error {
+  override readonly name = 'FrameRpcError'
+  constructor(
+    message: string,
+    readonly code: number | undefined
+  ) {
+    super(message)
+  }
+}
+
+function rpcError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error
+  if (error.message === RPC_USER_REJECTED) return new FrameRpcError(error.message, USER_REJECTED_CODE)
+  if (error.message === RPC_NOT_ALLOWED) return new FrameRpcError(error.message, UNSUPPORTED_METHOD_CODE)
+  return error
+}
+
+export class AuthClient {
+  readonly frameOrigin: string
+  readonly #window: FrameWindow
+  readonly #channel: FrameChannel
+  #approvals = 0
+
+  constructor(options: AuthClientOptions) {
+    this.frameOrigin = new URL(options.frameUrl).origin
+    this.#window = createFrameWindow(frameAddress(options.frameUrl, options.projectId), options.title)
+    this.#channel = new FrameChannel({
+      frameOrigin: this.frameOrigin,
+      target: () => this.#window.iframe.contentWindow,
+      ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {})
+    })
+  }
+
+  get state() {
+    return this.#channel.state
+  }
+
+  get frame(): FrameWindow {
+    return this.#window
+  }
+
+  whenReady(): Promise<void> {
+    return this.#channel.whenReady()
+  }
+
+  request<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>> {
+    return this.#channel.request(method, params)
+  }
+
+  /**
+   * A wallet RPC call through the frame. One the visitor must approve shows the frame until it is
+   * answered (approved, rejected or aborted).
+   */
+  async rpc(method: string, params?: unknown, chainNamespace: 'eip155' | 'solana' = 'eip155'): Promise<unknown> {
+    const approval = needsApproval(method)
+    if (approval) {
+      this.#approvals += 1
+      this.#window.show()
+    }
+    try {
+      return await this.#channel.request('rpcRequest', { method, params, chainNamespace })
+    } catch (error) {
+      // A rejection in the frame is a rejection in the wallet (4001): 'Transaction declined'.
+      throw rpcError(error)
+    } finally {
+      if (approval) {
+        this.#approvals -= 1
+        if (this.#approvals === 0) this.#window.hide()
+      }
+    }
+  }
+
+  /** Takes the frame out of the page and aborts whatever waits. */
+  close(): void {
+    this.#channel.close()
+    this.#window.remove()
+  }
+}

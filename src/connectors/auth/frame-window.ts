@@ -1,0 +1,67 @@
+// The secure frame's iframe in the host page. It sits in a `<dialog>` of its own, appended to
+// <body>: closed (and so hidden) while the frame only works in the background, shown as a modal
+// dialog (the top layer, above the kit's modal) while the visitor approves something in the frame.
+// The iframe is never moved (moving an iframe reloads it). Styles are set through the CSSOM, which
+// a strict Content-Security-Policy allows (no style attribute is parsed from markup).
+
+export interface FrameWindow {
+  readonly iframe: HTMLIFrameElement
+  readonly dialog: HTMLDialogElement
+  /** Shows the frame to the visitor (a modal dialog above the kit's modal). */
+  show(): void
+  /** Hides it again; the frame keeps running. */
+  hide(): void
+  /** Takes the frame out of the page. */
+  remove(): void
+}
+
+/** The frame's address: its page with the host's origin and the project, which it checks. */
+export function frameAddress(frameUrl: string, projectId: string, hostOrigin = location.origin): string {
+  const url = new URL(frameUrl)
+  url.searchParams.set('hostOrigin', hostOrigin)
+  url.searchParams.set('projectId', projectId)
+  return url.href
+}
+
+export function createFrameWindow(src: string, title: string, doc: Document = document): FrameWindow {
+  const dialog = doc.createElement('dialog')
+  dialog.dataset.testid = 'w3m-frame-dialog'
+  dialog.setAttribute('aria-label', title)
+  const frameStyle = {
+    padding: '0',
+    border: 'none',
+    borderRadius: '16px',
+    width: 'min(360px, 100vw - 16px)',
+    height: 'min(520px, 100vh - 16px)',
+    overflow: 'hidden',
+    background: 'transparent'
+  }
+  Object.assign(dialog.style, frameStyle)
+  // A pending approval is answered inside the frame only: Escape on the dialog itself does not
+  // close it (inside the frame, Escape rejects).
+  dialog.addEventListener('cancel', event => event.preventDefault())
+
+  const iframe = doc.createElement('iframe')
+  iframe.dataset.testid = 'w3m-frame'
+  iframe.title = title
+  iframe.src = src
+  iframe.referrerPolicy = 'no-referrer'
+  Object.assign(iframe.style, { display: 'block', width: '100%', height: '100%', border: 'none' })
+  dialog.append(iframe)
+  doc.body.append(dialog)
+
+  return {
+    iframe,
+    dialog,
+    show() {
+      if (!dialog.open) dialog.showModal()
+      iframe.focus()
+    },
+    hide() {
+      if (dialog.open) dialog.close()
+    },
+    remove() {
+      dialog.remove()
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// Which wallet RPC methods the embedded wallet serves (spec.md section 6), shared by the page side
+// (src/connectors/auth/, which shows the frame while an approval is pending) and the frame itself.
+//   SAFE_METHODS      answered without asking the visitor (reads, forwarded to the chain)
+//   APPROVAL_METHODS  shown in the frame; they proceed only when the visitor approves there
+// Anything else: 'Requested RPC call is not allowed' (shown as 'Action not allowed').
+
+export const SAFE_METHODS = [
+  'eth_accounts',
+  'eth_requestAccounts',
+  'eth_chainId',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getTransactionCount',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_sendRawTransaction',
+  'net_version',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets'
+] as const
+
+export const APPROVAL_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation'
+] as const
+
+export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+export const RPC_USER_REJECTED = 'User rejected the request'
+/** spec.md section 9: pending transactions through the frame. */
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+export type SafeMethod = (typeof SAFE_METHODS)[number]
+export type ApprovalMethod = (typeof APPROVAL_METHODS)[number]
+
+export function isSafeMethod(method: string): method is SafeMethod {
+  return (SAFE_METHODS as readonly string[]).includes(method)
+}
+
+export function needsApproval(method: string): method is ApprovalMethod {
+  return (APPROVAL_METHODS as readonly string[]).includes(method)
+}

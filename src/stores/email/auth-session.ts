@@ -1,0 +1,87 @@
+// The embedded wallet's frame and connector, created once per page (this module is its own chunk:
+// it loads only when the visitor uses the e-mail login, or used it before). Its problems become
+// alerts and kit events; the theme and the app's data follow the modal into the frame.
+import { AuthClient } from '../../connectors/auth/auth-client.js'
+import { createAuthConnector } from '../../connectors/auth/auth-connector.js'
+import type { Connector } from '../../connectors/types.js'
+import { SDK_TYPE, SDK_VERSION } from '../../config/constants.js'
+import type { FrameProblem } from '../../frame/frame-channel.js'
+import { storedEmail, storedEmailLoginUsed, storedLastEmailLoginTime } from '../../storage/keys.js'
+import { showAlert } from '../alert.js'
+import { publishConnectors, registerAuthConnectors } from '../connectors.js'
+import { emitKitEvent } from '../kit-events.js'
+import { $options } from '../options.js'
+import { $resolvedThemeMode, $theme } from '../theme.js'
+import { EMAIL_DEPENDENCY_FAILED } from './texts.js'
+
+let client: AuthClient | undefined
+let connector: Connector | undefined
+let stopSync: (() => void)[] = []
+
+/** The login cache (spec.md section 4): cleared on sign-out and when the frame says it is logged out. */
+export function clearLoginCache(): void {
+  storedEmail.remove()
+  storedEmailLoginUsed.remove()
+  storedLastEmailLoginTime.remove()
+}
+
+/** A frame problem as the spec has it: its alert, and an event on the kit's stream for the app. */
+export function reportFrameProblem(problem: FrameProblem): void {
+  showAlert(problem === 'iframe_load_failed' ? 'embedded-wallet-load-failed' : 'embedded-wallet-timeout')
+  emitKitEvent('EMBEDDED_WALLET_ERROR', { error: problem })
+}
+
+/** Sends the modal's theme and the app's data to the frame, now and whenever the theme changes. */
+function syncWithFrame(frame: AuthClient): void {
+  const options = $options.get()
+  const sendTheme = () => {
+    const { themeVariables } = $theme.get()
+    void frame
+      .request('syncTheme', { themeMode: $resolvedThemeMode.get(), themeVariables: { ...themeVariables } })
+      .catch((error: unknown) => console.warn('[appkit] The embedded wallet did not take the theme:', error))
+  }
+  void frame
+    .request('syncDappData', {
+      ...(options?.metadata ? { metadata: options.metadata } : {}),
+      sdkVersion: SDK_VERSION,
+      sdkType: SDK_TYPE,
+      projectId: options?.projectId ?? ''
+    })
+    .catch((error: unknown) => console.warn('[appkit] The embedded wallet did not take the app data:', error))
+  sendTheme()
+  stopSync = [$theme.listen(sendTheme), $resolvedThemeMode.listen(sendTheme)]
+}
+
+/**
+ * The frame (created on first use) and its connector, registered with the kit's connectors.
+ * Throws 'Unable to load email login dependency' when the app has no frame URL.
+ */
+export function authClient(): AuthClient {
+  if (client) return client
+  const options = $options.get()
+  if (!options?.frameUrl) throw new Error(EMAIL_DEPENDENCY_FAILED)
+  const created = new AuthClient({
+    frameUrl: options.frameUrl,
+    projectId: options.projectId,
+    title: 'Secure wallet',
+    onProblem: reportFrameProblem
+  })
+  client = created
+  connector = createAuthConnector({ client: created, onSignedOut: clearLoginCache })
+  registerAuthConnectors(() => (connector ? [connector] : []))
+  publishConnectors()
+  void created.whenReady().then(
+    () => syncWithFrame(created),
+    () => undefined
+  )
+  return created
+}
+
+/** Takes the frame out of the page (tests, and a kit that is torn down). */
+export function closeAuthSession(): void {
+  stopSync.forEach(stop => stop())
+  stopSync = []
+  client?.close()
+  client = undefined
+  connector = undefined
+}

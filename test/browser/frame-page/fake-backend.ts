@@ -1,0 +1,158 @@
+// An in-memory stand-in for the frame's backend (frame/backend.ts's Backend), close to the routes
+// frame/README.md describes: a login code '123456', a device code '654321' for a known account on a
+// new device, sessions by token (401 'Session Expired' once ended), keys stored first-wins, and a
+// chain (rpc) that the test sets. Every call is recorded.
+import { BackendError, type Backend, type StoredKey } from '../../../frame/backend.js'
+
+/** What a JSON answer gives: copies, never the fake's own objects. */
+const copy = (keys: readonly StoredKey[]): StoredKey[] => keys.map(key => ({ ...key }))
+
+export const LOGIN_CODE = '123456'
+export const DEVICE_CODE = '654321'
+
+export interface RecordedCall {
+  readonly route: string
+  readonly token?: string
+  readonly body?: unknown
+}
+
+interface Account {
+  email: string
+  keys: StoredKey[]
+  devices: Set<string>
+}
+
+export class FakeBackend implements Backend {
+  readonly calls: RecordedCall[] = []
+  readonly accounts = new Map<string, Account>()
+  readonly sessions = new Map<string, string>()
+  allowedOrigins: string[] = ['http://localhost:*']
+  /** The chain behind POST /frame-api/rpc. */
+  chain: (chainId: string, request: { method: string; params: unknown[] }) => unknown = () => ({
+    jsonrpc: '2.0',
+    id: 1,
+    result: null
+  })
+  #pendingEmail: string | undefined
+  #nextToken = 1
+
+  #record(route: string, body?: unknown, token?: string): void {
+    this.calls.push({ route, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })
+  }
+
+  #email(token: string): string {
+    const email = this.sessions.get(token)
+    if (!email) throw new BackendError('Session Expired', 401)
+    return email
+  }
+
+  #account(email: string): Account {
+    let account = this.accounts.get(email)
+    if (!account) {
+      account = { email, keys: [], devices: new Set() }
+      this.accounts.set(email, account)
+    }
+    return account
+  }
+
+  async project(projectId: string) {
+    this.#record('project', projectId)
+    if (projectId === 'unknown') throw new BackendError('Invalid Project ID', 404)
+    return { allowedOrigins: this.allowedOrigins }
+  }
+
+  async emailStart(body: { projectId: string; email: string; deviceId: string }) {
+    this.#record('email/start', body)
+    const known = this.accounts.get(body.email)
+    return { action: known && !known.devices.has(body.deviceId) ? ('VERIFY_DEVICE' as const) : ('VERIFY_OTP' as const) }
+  }
+
+  async emailDevice(body: { email: string; deviceId: string; code: string }) {
+    this.#record('email/device', body)
+    if (body.code !== DEVICE_CODE) throw new BackendError('Invalid code', 400)
+    this.#account(body.email).devices.add(body.deviceId)
+    return { action: 'VERIFY_OTP' as const }
+  }
+
+  async emailOtp(body: { email: string; deviceId: string; code: string }) {
+    this.#record('email/otp', body)
+    if (body.code !== LOGIN_CODE) throw new BackendError('Invalid code', 400)
+    const account = this.#account(body.email)
+    account.devices.add(body.deviceId)
+    const sessionToken = `token-${String(this.#nextToken++).padStart(16, '0')}`
+    this.sessions.set(sessionToken, body.email)
+    return { sessionToken, email: body.email, keys: copy(account.keys) }
+  }
+
+  async storeKeys(token: string, keys: readonly StoredKey[]) {
+    this.#record('keys', { keys }, token)
+    const account = this.#account(this.#email(token))
+    for (const key of keys) {
+      if (!account.keys.some(stored => stored.namespace === key.namespace)) account.keys.push({ ...key })
+    }
+    return { keys: copy(account.keys) }
+  }
+
+  async session(token: string) {
+    this.#record('session', undefined, token)
+    const account = this.#account(this.#email(token))
+    return { email: account.email, keys: copy(account.keys) }
+  }
+
+  async signOut(token: string) {
+    this.#record('sign-out', undefined, token)
+    this.#email(token)
+    this.sessions.delete(token)
+  }
+
+  async updateEmail(token: string, newEmail: string) {
+    this.#record('email/update', { newEmail }, token)
+    this.#email(token)
+    this.#pendingEmail = newEmail
+    return { action: 'VERIFY_PRIMARY_OTP' as const }
+  }
+
+  async updateEmailPrimary(token: string, code: string) {
+    this.#record('email/update/primary', { code }, token)
+    this.#email(token)
+    if (code !== LOGIN_CODE) throw new BackendError('Invalid code', 400)
+    return { action: 'VERIFY_SECONDARY_OTP' as const }
+  }
+
+  async updateEmailSecondary(token: string, code: string) {
+    this.#record('email/update/secondary', { code }, token)
+    const email = this.#email(token)
+    if (code !== LOGIN_CODE || !this.#pendingEmail) throw new BackendError('Invalid code', 400)
+    const account = this.#account(email)
+    this.accounts.delete(email)
+    account.email = this.#pendingEmail
+    this.accounts.set(account.email, account)
+    for (const [session, owner] of this.sessions) if (owner === email) this.sessions.set(session, account.email)
+    return { email: account.email }
+  }
+
+  async rpc(chainId: string, request: unknown) {
+    this.#record('rpc', { chainId, request })
+    return this.chain(chainId, request as { method: string; params: unknown[] })
+  }
+
+  routes(): string[] {
+    return this.calls.map(call => call.route)
+  }
+}
+
+/** A Storage in memory (what the frame keeps in localStorage), readable by the test. */
+export function memoryStorage(): Storage & { values: Map<string, string> } {
+  const values = new Map<string, string>()
+  return {
+    values,
+    get length() {
+      return values.size
+    },
+    key: index => [...values.keys()][index] ?? null,
+    clear: () => values.clear(),
+    getItem: key => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, String(value)),
+    removeItem: key => void values.delete(key)
+  }
+}

@@ -1,0 +1,239 @@
+// The frame's answers to the host page (frame/handlers.ts) with a fake backend and storage in
+// memory: the e-mail login (device step, code, keys made once and stored), the user, the chain,
+// isConnected restoring the keys after a reload (and ending an expired session), sign-out, the
+// e-mail change, theme and app data, reload, no handler for what the wallet does not offer, and
+// never a key in an answer or in storage.
+import { expect } from '@open-wc/testing'
+import type { ApprovalRequest } from '../../../frame/approval-request.js'
+import { createHandlers, guardKeys, KEY_IN_ANSWER, NO_LOGIN_STARTED } from '../../../frame/handlers.js'
+import type { FrameHandlers } from '../../../frame/host-channel.js'
+import { evmAddress, Keyring } from '../../../frame/keys.js'
+import { NO_LONGER_CONNECTED } from '../../../frame/rpc.js'
+import { openSession, SESSION_TOKEN_KEY } from '../../../frame/session.js'
+import { NOT_CONNECTED, Wallet } from '../../../frame/wallet.js'
+import type { FrameMethod, FrameParams } from '../../../src/frame/messages.js'
+import { rejection } from '../rejection.js'
+import { DEVICE_CODE, FakeBackend, LOGIN_CODE, memoryStorage } from './fake-backend.js'
+import { HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'
+
+const EMAIL = 'visitor@example.com'
+
+function frame(backend = new FakeBackend(), storage = memoryStorage()) {
+  const session = openSession(storage)
+  const wallet = new Wallet(backend, session)
+  const approvals = {
+    app: undefined as string | undefined,
+    rejectedWith: [] as string[],
+    asked: [] as ApprovalRequest[],
+    ask: async (request: ApprovalRequest) => void approvals.asked.push(request),
+    setApp: (name: string | undefined) => void (approvals.app = name),
+    rejectAll: (message: string) => void approvals.rejectedWith.push(message)
+  }
+  const themeRoot = document.createElement('div')
+  let reloads = 0
+  const handlers = createHandlers({
+    projectId: 'demo',
+    backend,
+    session,
+    wallet,
+    approvals,
+    themeRoot,
+    reload: () => void reloads++
+  })
+  const answers: unknown[] = []
+  async function call<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<unknown> {
+    const handler = handlers[method] as (params: FrameParams<M>) => unknown
+    const answer = await handler(params)
+    answers.push(answer)
+    return answer
+  }
+  async function login(email = EMAIL): Promise<void> {
+    await call('connectEmail', { email })
+    await call('connectOtp', { otp: LOGIN_CODE })
+  }
+  return {
+    backend,
+    storage,
+    session,
+    wallet,
+    approvals,
+    themeRoot,
+    handlers,
+    answers,
+    call,
+    login,
+    reloads: () => reloads
+  }
+}
+
+describe('the frame’s handlers', () => {
+  it('logs a new account in: a login code, then both keys made here and stored once, the token kept', async () => {
+    const f = frame()
+    expect(await f.call('connectEmail', { email: EMAIL })).to.deep.equal({ action: 'VERIFY_OTP' })
+    expect(f.backend.calls[0]).to.deep.include({
+      route: 'email/start',
+      body: { projectId: 'demo', email: EMAIL, deviceId: f.session.deviceId() }
+    })
+    expect(await f.call('connectOtp', { otp: LOGIN_CODE })).to.deep.equal({})
+    expect(f.backend.routes()).to.deep.equal(['email/start', 'email/otp', 'keys'])
+    const stored = f.backend.accounts.get(EMAIL)!.keys
+    expect(stored.map(key => key.namespace)).to.deep.equal(['eip155', 'solana'])
+    expect(f.storage.getItem(SESSION_TOKEN_KEY)).to.equal([...f.backend.sessions.keys()][0])
+    const user = (await f.call('getUser', {})) as { address: string; email: string; chainId: number }
+    expect(user).to.deep.equal({
+      email: EMAIL,
+      address: evmAddress(stored[0]!.privateKey as `0x${string}`),
+      chainId: 31337,
+      accounts: [{ address: user.address, type: 'eoa' }],
+      preferredAccountType: 'eoa'
+    })
+  })
+
+  it('asks a known account on a new device for the device code first', async () => {
+    const backend = new FakeBackend()
+    await frame(backend).login()
+    const other = frame(backend)
+    expect(await other.call('connectEmail', { email: EMAIL })).to.deep.equal({ action: 'VERIFY_DEVICE' })
+    expect((await rejection(other.call('connectDevice', { otp: '000000' })))?.message).to.equal('Invalid code')
+    expect(await other.call('connectDevice', { otp: DEVICE_CODE })).to.deep.equal({ action: 'VERIFY_OTP' })
+    await other.call('connectOtp', { otp: LOGIN_CODE })
+    expect(backend.routes().filter(route => route === 'keys')).to.have.length(1)
+  })
+
+  it('refuses a code before an e-mail, and getUser before a login', async () => {
+    const f = frame()
+    expect((await rejection(f.call('connectOtp', { otp: LOGIN_CODE })))?.message).to.equal(NO_LOGIN_STARTED)
+    expect((await rejection(f.call('connectDevice', { otp: DEVICE_CODE })))?.message).to.equal(NO_LOGIN_STARTED)
+    expect((await rejection(f.call('getUser', {})))?.message).to.equal(NOT_CONNECTED)
+    expect(await f.call('isConnected', {})).to.deep.equal({ isConnected: false })
+  })
+
+  it('after a reload, isConnected restores the keys from the session (same address, no new keys)', async () => {
+    const backend = new FakeBackend()
+    const storage = memoryStorage()
+    const before = frame(backend, storage)
+    await before.login()
+    const { address } = (await before.call('getUser', {})) as { address: string }
+    const after = frame(backend, storage)
+    expect(after.wallet.current).to.equal(undefined)
+    expect(await after.call('isConnected', {})).to.deep.equal({ isConnected: true })
+    expect(after.wallet.current?.keyring.address).to.equal(address)
+    expect(((await after.call('getUser', {})) as { address: string }).address).to.equal(address)
+    expect(backend.routes().filter(route => route === 'keys')).to.have.length(1)
+  })
+
+  it('ends the login when the session has expired: not connected, token dropped', async () => {
+    const backend = new FakeBackend()
+    const storage = memoryStorage()
+    await frame(backend, storage).login()
+    backend.sessions.clear()
+    const after = frame(backend, storage)
+    expect(await after.call('isConnected', {})).to.deep.equal({ isConnected: false })
+    expect(storage.getItem(SESSION_TOKEN_KEY)).to.equal(null)
+  })
+
+  it('signs out: the session ends at the backend, token and keys go, pending approvals are rejected', async () => {
+    const f = frame()
+    await f.login()
+    const token = f.session.token()
+    expect(await f.call('signOut', {})).to.deep.equal({})
+    expect(f.backend.calls.at(-1)).to.deep.equal({ route: 'sign-out', token })
+    expect(f.session.token()).to.equal(undefined)
+    expect(f.wallet.current).to.equal(undefined)
+    expect(f.approvals.rejectedWith).to.deep.equal([NO_LONGER_CONNECTED])
+    expect((await rejection(f.call('getUser', {})))?.message).to.equal(NOT_CONNECTED)
+  })
+
+  it('keeps the last chain: getChainId, switchNetwork (number, CAIP-2, hex), getUser with a chain', async () => {
+    const f = frame()
+    await f.login()
+    expect(await f.call('getChainId', {})).to.deep.equal({ chainId: 31337 })
+    expect(await f.call('switchNetwork', { chainId: 'eip155:10' })).to.deep.equal({ chainId: 10 })
+    expect(await f.call('getChainId', {})).to.deep.equal({ chainId: 10 })
+    expect(await f.call('switchNetwork', { chainId: '0x89' })).to.deep.equal({ chainId: 137 })
+    expect(((await f.call('getUser', { chainId: 8453 })) as { chainId: number }).chainId).to.equal(8453)
+    expect(openSession(f.storage).lastChainId()).to.equal(8453)
+    expect(await f.call('rpcRequest', { method: 'eth_chainId' })).to.equal('0x2105')
+    expect((await rejection(f.call('switchNetwork', { chainId: 'nonsense!' })))?.message).to.contain('Invalid chain id')
+  })
+
+  it('answers the Solana address for a Solana chain, leaving the EVM chain as it was', async () => {
+    const f = frame()
+    await f.login()
+    const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const user = (await f.call('getUser', { chainId: solana })) as { address: string; chainId: string }
+    expect(user.chainId).to.equal(solana)
+    expect(user.address).to.equal(f.wallet.current?.keyring.solanaAddress)
+    expect(await f.call('getChainId', {})).to.deep.equal({ chainId: 31337 })
+  })
+
+  it('changes the e-mail in three steps and answers the new address', async () => {
+    const f = frame()
+    await f.login()
+    expect(await f.call('updateEmail', { email: 'new@example.com' })).to.deep.equal({ action: 'VERIFY_PRIMARY_OTP' })
+    expect(await f.call('updateEmailPrimaryOtp', { otp: LOGIN_CODE })).to.deep.equal({})
+    expect(await f.call('updateEmailSecondaryOtp', { otp: LOGIN_CODE })).to.deep.equal({ newEmail: 'new@example.com' })
+    expect(((await f.call('getUser', {})) as { email: string }).email).to.equal('new@example.com')
+  })
+
+  it('takes the theme (mode, a valid accent) and the app’s name; reloads after answering', async () => {
+    const f = frame()
+    await f.call('syncTheme', { themeMode: 'dark', themeVariables: { '--w3m-accent': '#ffd400' } })
+    expect(f.themeRoot.dataset.theme).to.equal('dark')
+    expect(f.themeRoot.style.getPropertyValue('--w3m-accent')).to.equal('#ffd400')
+    await f.call('syncTheme', { themeMode: 'light', themeVariables: { '--w3m-accent': 'var(--evil)' } })
+    expect(f.themeRoot.dataset.theme).to.equal('light')
+    expect(f.themeRoot.style.getPropertyValue('--w3m-accent')).to.equal('')
+    const metadata = { name: 'Demo shop', description: '', url: 'https://shop.example', icons: [] }
+    await f.call('syncDappData', { metadata, sdkVersion: '1', sdkType: 'appkit', projectId: 'demo' })
+    expect(f.approvals.app).to.equal('Demo shop')
+    expect(await f.call('reload', {})).to.deep.equal({})
+    expect(f.reloads()).to.equal(0)
+    await new Promise(resolve => setTimeout(resolve, 10))
+    expect(f.reloads()).to.equal(1)
+  })
+
+  it('has no handler for what this wallet does not offer', () => {
+    const f = frame()
+    for (const method of [
+      'connectSocial',
+      'getFarcasterUri',
+      'connectFarcaster',
+      'getSocialRedirectUri',
+      'getSmartAccountEnabledNetworks',
+      'initSmartAccount',
+      'setPreferredAccount'
+    ]) {
+      expect(f.handlers, method).not.to.have.property(method)
+    }
+  })
+
+  it('keeps keys out of storage and out of every answer; an answer with a key becomes an error', async () => {
+    const f = frame()
+    await f.login()
+    await f.call('getUser', {})
+    await f.call('isConnected', {})
+    const keys = f.backend.accounts.get(EMAIL)!.keys.map(key => key.privateKey.slice(2))
+    const stored = JSON.stringify([...f.storage.values.values()]).toLowerCase()
+    const answered = JSON.stringify(f.answers).toLowerCase()
+    for (const key of keys) {
+      expect(stored).not.to.contain(key)
+      expect(answered).not.to.contain(key)
+    }
+    const keyring = new Keyring([
+      { namespace: 'eip155', privateKey: HARDHAT_KEY },
+      { namespace: 'solana', privateKey: SOLANA_SEED }
+    ])
+    const leaky: FrameHandlers = guardKeys(
+      {
+        getChainId: () => ({ chainId: HARDHAT_KEY }),
+        reload: () => {
+          throw new Error(`failed with ${SOLANA_SEED}`)
+        }
+      },
+      () => keyring
+    )
+    expect((await rejection(Promise.resolve(leaky.getChainId!({}))))?.message).to.equal(KEY_IN_ANSWER)
+    expect((await rejection(Promise.resolve(leaky.reload!({}))))?.message).to.equal(KEY_IN_ANSWER)
+  })
+})

@@ -1,0 +1,75 @@
+// What the frame keeps in its origin's localStorage (frame/session.ts): a device id made once, the
+// session token, the last chain (default 31337), under '@appkit-wallet/' keys; a corrupt stored
+// value is dropped and logged, never thrown.
+import { expect } from '@open-wc/testing'
+import {
+  DEFAULT_CHAIN_ID,
+  DEVICE_ID_KEY,
+  LAST_CHAIN_KEY,
+  openSession,
+  SESSION_TOKEN_KEY
+} from '../../../frame/session.js'
+import { memoryStorage } from './fake-backend.js'
+
+/** Runs `body` with console.warn recorded. */
+function recordWarnings(body: () => void): string[] {
+  const warnings: string[] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '))
+  try {
+    body()
+  } finally {
+    console.warn = warn
+  }
+  return warnings
+}
+
+describe('the frame’s session storage', () => {
+  it('makes a random 32-hex device id once and keeps it', () => {
+    const storage = memoryStorage()
+    const id = openSession(storage).deviceId()
+    expect(id).to.match(/^[0-9a-f]{32}$/)
+    expect(storage.getItem(DEVICE_ID_KEY)).to.equal(id)
+    expect(openSession(storage).deviceId()).to.equal(id)
+    expect(openSession(memoryStorage()).deviceId()).not.to.equal(id)
+  })
+
+  it('keeps the token and the last chain under @appkit-wallet/ keys', () => {
+    const storage = memoryStorage()
+    const session = openSession(storage)
+    expect(session.token()).to.equal(undefined)
+    expect(session.lastChainId()).to.equal(DEFAULT_CHAIN_ID)
+    expect(DEFAULT_CHAIN_ID).to.equal(31337)
+    session.setToken('token-0000000000000001')
+    session.setLastChainId(10)
+    expect([...storage.values.keys()].every(key => key.startsWith('@appkit-wallet/'))).to.equal(true)
+    expect(openSession(storage).token()).to.equal('token-0000000000000001')
+    expect(openSession(storage).lastChainId()).to.equal(10)
+    session.setToken(undefined)
+    expect(storage.getItem(SESSION_TOKEN_KEY)).to.equal(null)
+    expect(() => session.setLastChainId(0)).to.throw('Invalid chain id')
+  })
+
+  it('drops a corrupt device id, token or chain and logs it, without throwing', () => {
+    const storage = memoryStorage()
+    storage.setItem(DEVICE_ID_KEY, 'not-hex')
+    storage.setItem(SESSION_TOKEN_KEY, 'has spaces and\nlines')
+    storage.setItem(LAST_CHAIN_KEY, '{"chain":1}')
+    const session = openSession(storage)
+    let id = ''
+    const warnings = recordWarnings(() => {
+      expect(session.token()).to.equal(undefined)
+      expect(session.lastChainId()).to.equal(DEFAULT_CHAIN_ID)
+      id = session.deviceId()
+    })
+    expect(id).to.match(/^[0-9a-f]{32}$/)
+    expect(warnings).to.have.length(3)
+    expect(warnings.join('\n'))
+      .to.contain(DEVICE_ID_KEY)
+      .and.to.contain(SESSION_TOKEN_KEY)
+      .and.to.contain(LAST_CHAIN_KEY)
+    expect(storage.getItem(SESSION_TOKEN_KEY)).to.equal(null)
+    expect(storage.getItem(LAST_CHAIN_KEY)).to.equal(null)
+    expect(storage.getItem(DEVICE_ID_KEY)).to.equal(id)
+  })
+})

@@ -1,0 +1,273 @@
+// End to end: the embedded wallet against the real local stack (issue 14). A visitor with no
+// wallet logs in by e-mail with the code read from the local inbox (maildev: real SMTP), gets an
+// address, is funded by a test account, sends tUSDC approving inside the secure frame (checked on
+// the chain), signs in with the backend's sign-in (its signature verified with viem), reloads and
+// is still connected, and logs out. The same e-mail in a fresh browser context gets a device code,
+// then the same address; it changes its e-mail. No message the host page receives in the whole
+// flow contains the wallet's keys; a page on a foreign origin that embeds the frame gets nothing.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
+import { openDemo as openDemoPage } from './demo-page.mjs'
+import { useLocalStack } from './local-stack.mjs'
+
+const stack = useLocalStack()
+const EMAIL = `visitor-${Date.now()}@example.com`
+const NEW_EMAIL = `moved-${Date.now()}@example.com`
+const RECEIVER = TEST_ACCOUNTS[3].address
+const newContext = () => stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+
+/** Records every message the host page receives (its data as JSON), from before the page's own scripts. */
+async function recordMessages(context) {
+  await context.addInitScript(() => {
+    const seen = []
+    Object.defineProperty(window, '__hostMessages', { value: seen })
+    window.addEventListener('message', event => {
+      try {
+        seen.push(JSON.stringify(event.data))
+      } catch {
+        seen.push(String(event.data))
+      }
+    })
+  })
+}
+
+const openDemo = (context, query = '') => openDemoPage(stack.site.url, context, query)
+const frame = page => page.frameLocator('iframe[data-testid="w3m-frame"]')
+const text = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
+
+/** Connect by e-mail from the host button: the address, then the code(s) from the inbox. */
+async function logIn(page, email, { newDevice = false } = {}) {
+  await page.locator('appkit-button [data-testid="connect-button"]').click()
+  await page.getByTestId('email-login-input').fill(email)
+  await page.getByTestId('email-login-submit').click()
+  if (newDevice) {
+    await page.getByTestId('email-device-input').waitFor({ timeout: 15_000 })
+    await page.getByTestId('email-device-input').fill(await stack.mail.waitForCode(email))
+    await page.getByTestId('email-device-submit').click()
+  }
+  await page.getByTestId('email-otp-input').waitFor({ timeout: 15_000 })
+  await page.getByTestId('email-otp-input').fill(await stack.mail.waitForCode(email))
+  await page.getByTestId('email-otp-submit').click()
+  await page.waitForFunction(() =>
+    /^0x[0-9a-fA-F]{40}$/.test(document.querySelector('[data-testid="account-address"]')?.textContent ?? '')
+  )
+  return text(page, 'account-address')
+}
+
+/** Approves what the frame shows, inside the frame (its Approve button arms after 500 ms). */
+async function approveInFrame(page) {
+  const approve = frame(page).locator('button.approval-approve')
+  await approve.waitFor({ timeout: 15_000 })
+  await page.waitForTimeout(600)
+  await approve.click()
+}
+
+const chainA = () => localViemChain(31337, stack.rpc.a)
+const tusdcBalance = address =>
+  createPublicClient({ transport: http(stack.rpc.a) }).readContract({
+    address: CONTRACTS.tUSDC,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [address]
+  })
+
+/** A test account funds `address` with ETH for fees and 20 tUSDC. */
+async function fund(address) {
+  const funder = createWalletClient({
+    account: privateKeyToAccount(TEST_ACCOUNTS[2].privateKey),
+    chain: chainA(),
+    transport: http(stack.rpc.a)
+  })
+  const client = createPublicClient({ chain: chainA(), transport: http(stack.rpc.a) })
+  await client.waitForTransactionReceipt({
+    hash: await funder.sendTransaction({ to: address, value: parseEther('1') })
+  })
+  await client.waitForTransactionReceipt({
+    hash: await funder.writeContract({
+      address: CONTRACTS.tUSDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, parseUnits('20', 6)]
+    })
+  })
+}
+
+/** The frame's keys as its backend releases them to the frame's origin (the test reads the session token from the frame). */
+async function frameKeys(page) {
+  const frameHandle = page.frames().find(candidate => candidate.url().startsWith(stack.frame))
+  assert.ok(frameHandle, 'the frame is in the page')
+  const token = await frameHandle.evaluate(() => localStorage.getItem('@appkit-wallet/frame-session-token'))
+  assert.ok(token, 'the frame keeps a session token in its own storage')
+  const response = await fetch(`${stack.frame}/frame-api/session`, {
+    headers: { Authorization: `Bearer ${token}`, Origin: stack.frame }
+  })
+  assert.equal(response.status, 200)
+  return (await response.json()).keys
+}
+
+let address
+/** When the first login code was sent: the backend sends one login code per address per 30 s. */
+let firstCodeAt
+
+/** Asserts that no message the host page received holds one of the frame's keys. */
+async function assertNoKeyReachedTheHost(page) {
+  const keys = await frameKeys(page)
+  assert.ok(keys.length >= 1)
+  const messages = await page.evaluate(() => window.__hostMessages)
+  assert.ok(messages.length > 5, `the flow's messages were recorded (${messages.length})`)
+  for (const { privateKey } of keys) {
+    const hex = privateKey.slice(2).toLowerCase()
+    for (const message of messages) assert.ok(!message.toLowerCase().includes(hex), 'a key reached the host page')
+  }
+}
+
+test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still connected, log out; no key reaches the host page', async () => {
+  const context = await newContext()
+  await recordMessages(context)
+  try {
+    const { page, problems } = await openDemo(context, '?siwx=backend')
+    address = await logIn(page, EMAIL)
+    firstCodeAt = Date.now()
+    assert.match(address, /^0x[0-9a-fA-F]{40}$/)
+
+    // Sign-in (SIWX through the backend): the message is signed in the frame after approval; the
+    // signature the kit sends the backend is checked here with viem too.
+    const signIns = []
+    page.on('request', request => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/siwx/sessions')
+        signIns.push(request.postDataJSON())
+    })
+    await page.getByTestId('siwx-sign-button').click()
+    await approveInFrame(page)
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="siwx-signed-in"]')?.textContent === 'true',
+      null,
+      {
+        timeout: 20_000
+      }
+    )
+    assert.equal(signIns.length, 1)
+    // The modal's Account view shows the e-mail of the login.
+    await page.locator('appkit-button').first().click()
+    assert.equal(await page.getByTestId('account-email').locator('bdi').textContent(), EMAIL)
+    await page.keyboard.press('Escape')
+    const signed = signIns[0].session ?? signIns[0]
+    assert.equal(await verifyMessage({ address, message: signed.message, signature: signed.signature }), true)
+
+    // A test account funds the new address (the second test sends from it).
+    await fund(address)
+
+    // No message the host page received holds a key (the frame's keys, read from its backend).
+    await assertNoKeyReachedTheHost(page)
+
+    // A reload keeps the visitor connected through the frame, with no new code.
+    await page.reload()
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-address"]')?.textContent?.startsWith('0x'),
+      null,
+      {
+        timeout: 20_000
+      }
+    )
+    assert.equal(await text(page, 'account-address'), address)
+
+    // Log out: the frame signs out; a reload stays disconnected.
+    await page.locator('appkit-button').first().click()
+    await page.getByTestId('disconnect-button').click()
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-is-connected"]')?.textContent === 'false'
+    )
+    await page.reload()
+    await page.waitForTimeout(1500)
+    assert.equal(await text(page, 'account-is-connected'), 'false')
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('the same e-mail in a fresh browser: a device code, then the same address; it sends tUSDC approved in the frame and changes its e-mail', async () => {
+  assert.ok(address, 'the first test logged in')
+  // The backend sends one login code per address per 30 s: this login's comes after the first's.
+  const wait = firstCodeAt + 31_000 - Date.now()
+  if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait))
+  const context = await newContext()
+  await recordMessages(context)
+  try {
+    const { page, problems } = await openDemo(context)
+    assert.equal(await logIn(page, EMAIL, { newDevice: true }), address)
+    assert.equal(await page.getByTestId('account-email').locator('bdi').textContent(), EMAIL)
+
+    // Funded in the first test, the wallet sends 5 tUSDC; the visitor approves inside the frame.
+    const before = await tusdcBalance(RECEIVER)
+    await page.getByTestId('wallet-feature-send').click()
+    const select = page.getByTestId('send-token-select')
+    const option = select.locator('option', { hasText: 'tUSDC ·' }).first()
+    await option.waitFor({ state: 'attached', timeout: 20_000 })
+    await select.selectOption({ label: (await option.textContent()).trim() })
+    await page.getByTestId('send-amount-input').fill('5')
+    await page.getByTestId('send-receiver-input').fill(RECEIVER)
+    await page.getByTestId('send-preview-button').click()
+    await page.getByTestId('send-confirm-button').click()
+    // The host page cannot approve by itself: a forged approval posted to the frame does nothing.
+    await frame(page).locator('button.approval-approve').waitFor({ timeout: 15_000 })
+    await page.evaluate(frameOrigin => {
+      const target = document.querySelector('iframe[data-testid="w3m-frame"]').contentWindow
+      target.postMessage({ approve: true }, frameOrigin)
+      target.postMessage(
+        { channel: 'appkit-frame', version: 1, kind: 'response', id: '0'.repeat(32), ok: true, result: {} },
+        frameOrigin
+      )
+    }, stack.frame)
+    await page.waitForTimeout(800)
+    assert.equal(await tusdcBalance(RECEIVER), before, 'nothing was sent before the visitor approved in the frame')
+    await approveInFrame(page)
+    for (let tries = 0; tries < 100 && (await tusdcBalance(RECEIVER)) === before; tries++)
+      await page.waitForTimeout(100)
+    assert.equal(await tusdcBalance(RECEIVER), before + parseUnits('5', 6))
+    assert.equal(await tusdcBalance(address), parseUnits('15', 6))
+
+    await assertNoKeyReachedTheHost(page)
+
+    // The e-mail change: a code to the current address, then one to the new address.
+    if (!(await page.getByTestId('account-update-email').isVisible()))
+      await page.locator('appkit-button').first().click()
+    await page.getByTestId('account-update-email').click()
+    await page.getByTestId('update-email-input').fill(NEW_EMAIL)
+    await page.getByTestId('update-email-submit').click()
+    await page.getByTestId('update-email-primary-input').fill(await stack.mail.waitForCode(EMAIL))
+    await page.getByTestId('update-email-primary-submit').click()
+    await page.getByTestId('update-email-secondary-input').waitFor({ timeout: 15_000 })
+    await page.getByTestId('update-email-secondary-input').fill(await stack.mail.waitForCode(NEW_EMAIL))
+    await page.getByTestId('update-email-secondary-submit').click()
+    await page.getByTestId('account-email').filter({ hasText: NEW_EMAIL }).waitFor({ timeout: 15_000 })
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('a page on a foreign origin that embeds the frame gets nothing', async () => {
+  const context = await newContext()
+  try {
+    const page = await context.newPage()
+    const frameUrl = `${stack.frame}/?hostOrigin=${encodeURIComponent('http://evil.test')}&projectId=appkit-local`
+    await page.route('http://evil.test/**', route =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>evil</title><script>window.got=[];addEventListener('message',e=>got.push(e.data))</script><iframe src="${frameUrl}"></iframe>`
+      })
+    )
+    await page.goto('http://evil.test/')
+    await page.waitForTimeout(2000)
+    assert.deepEqual(await page.evaluate(() => window.got), [])
+    const embedded = page.frames().find(candidate => candidate.url().startsWith(stack.frame))
+    // The frame's CSP (frame-ancestors) keeps it from loading here at all.
+    assert.ok(!embedded || (await embedded.evaluate(() => document.body?.textContent ?? '').catch(() => '')) === '')
+  } finally {
+    await context.close()
+  }
+})
