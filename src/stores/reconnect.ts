@@ -6,6 +6,7 @@ import { loadConnectors, waitForConnector } from './connectors.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
 import { startEmailLoginIfUsed } from './email/loader.js'
+import { storedEmailLoginUsed } from '../storage/keys.js'
 
 /** How long reconnect waits for a stored wallet that has not announced itself yet. */
 export const RECONNECT_WAIT_MS = 1000
@@ -24,6 +25,11 @@ export async function reconnect(): Promise<boolean> {
   const namespaces = new Set(options?.adapters.map(adapter => adapter.namespace))
   if (options?.enableWalletConnect)
     for (const network of $network.get().networks) namespaces.add(network.chainNamespace)
+  // The embedded wallet (e-mail login) serves eip155 and solana, with or without their adapters.
+  if (storedEmailLoginUsed.get())
+    for (const network of $network.get().networks)
+      if (network.chainNamespace === 'eip155' || network.chainNamespace === 'solana')
+        namespaces.add(network.chainNamespace)
   const stored = connectionsMostRecentFirst().filter(connection => namespaces.has(connection.namespace))
   if (stored.length === 0) return false
   setReconnecting(true)

@@ -164,6 +164,8 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
     await assertNoKeyReachedTheHost(page)
 
     // A reload keeps the visitor connected through the frame, with no new code.
+    // Nothing on its way when the page reloads (a reload aborts requests, which count as problems).
+    await page.waitForLoadState('networkidle')
     await page.reload()
     await page.waitForFunction(
       () => document.querySelector('[data-testid="account-address"]')?.textContent?.startsWith('0x'),
@@ -180,6 +182,8 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
     await page.waitForFunction(
       () => document.querySelector('[data-testid="account-is-connected"]')?.textContent === 'false'
     )
+    // Nothing on its way when the page reloads (a reload aborts requests, which count as problems).
+    await page.waitForLoadState('networkidle')
     await page.reload()
     await page.waitForTimeout(1500)
     assert.equal(await text(page, 'account-is-connected'), 'false')

@@ -56,11 +56,13 @@ async function userConnection(client: AuthClient, chainId?: number): Promise<Con
 
 export interface AuthConnectorOptions {
   readonly client: AuthClient
-  /** Called after sign-out, or when the frame says the visitor is no longer logged in. */
-  readonly onSignedOut?: () => void
+  /** Whether the frame is logged in (asked once per reconnect). */
+  readonly isLoggedIn: () => Promise<boolean>
+  /** Ends this namespace's use of the login (the last one signs the frame out). */
+  readonly release: () => Promise<void>
 }
 
-export function createAuthConnector({ client, onSignedOut }: AuthConnectorOptions): Connector {
+export function createAuthConnector({ client, isLoggedIn, release }: AuthConnectorOptions): Connector {
   const listeners = new Map<string, Set<Listener>>()
   const base = createEip1193Connector({
     id: AUTH_CONNECTOR_ID,
@@ -76,22 +78,10 @@ export function createAuthConnector({ client, onSignedOut }: AuthConnectorOption
       return userConnection(client, wantedChain(chainId))
     },
     async reconnect(options = {}) {
-      let connected = false
-      try {
-        connected = (await client.request('isConnected', {})).isConnected
-      } catch (error) {
-        console.warn('[appkit] The embedded wallet could not say whether it is logged in:', error)
-      }
-      if (!connected) {
-        onSignedOut?.()
-        return undefined
-      }
+      if (!(await isLoggedIn())) return undefined
       const network: CaipNetwork | undefined = options.network
       return userConnection(client, network ? wantedChain(network.id) : undefined)
     },
-    async disconnect() {
-      await client.request('signOut', {})
-      onSignedOut?.()
-    }
+    disconnect: release
   }
 }

@@ -2,7 +2,7 @@
 // it loads only when the visitor uses the e-mail login, or used it before). Its problems become
 // alerts and kit events; the theme and the app's data follow the modal into the frame.
 import { AuthClient } from '../../connectors/auth/auth-client.js'
-import { createAuthConnector } from '../../connectors/auth/auth-connector.js'
+import { createAuthConnectors } from '../../connectors/auth/auth-connectors.js'
 import type { Connector } from '../../connectors/types.js'
 import { SDK_TYPE, SDK_VERSION } from '../../config/constants.js'
 import type { FrameProblem } from '../../frame/frame-channel.js'
@@ -15,7 +15,7 @@ import { $resolvedThemeMode, $theme } from '../theme.js'
 import { EMAIL_DEPENDENCY_FAILED } from './texts.js'
 
 let client: AuthClient | undefined
-let connector: Connector | undefined
+let connectors: readonly Connector[] = []
 let stopSync: (() => void)[] = []
 
 /** The login cache (spec.md section 4): cleared on sign-out and when the frame says it is logged out. */
@@ -67,8 +67,8 @@ export function authClient(): AuthClient {
     onProblem: reportFrameProblem
   })
   client = created
-  connector = createAuthConnector({ client: created, onSignedOut: clearLoginCache })
-  registerAuthConnectors(() => (connector ? [connector] : []))
+  connectors = createAuthConnectors({ client: created, onSignedOut: clearLoginCache })
+  registerAuthConnectors(() => connectors)
   publishConnectors()
   void created.whenReady().then(
     () => syncWithFrame(created),
@@ -83,5 +83,5 @@ export function closeAuthSession(): void {
   stopSync = []
   client?.close()
   client = undefined
-  connector = undefined
+  connectors = []
 }

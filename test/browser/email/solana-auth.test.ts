@@ -1,0 +1,57 @@
+// The embedded wallet on two namespaces (eip155 and solana, one frame and one login), against the
+// frame double: the e-mail login connects both, the active network's shown; the Solana account is
+// the frame's Solana address; its messages are signed in the frame after approval; disconnecting
+// one namespace keeps the login for the other, the last one signs the frame out.
+import { expect } from '@open-wc/testing'
+import { AUTH_CONNECTOR_ID } from '../../../src/connectors/auth/auth-connector.js'
+import { localChainA, solanaLocal } from '../../../src/networks/definitions.js'
+import { $account } from '../../../src/stores/account.js'
+import { disconnect } from '../../../src/stores/connection.js'
+import { getConnector } from '../../../src/stores/connectors.js'
+import { authClient } from '../../../src/stores/email/auth-session.js'
+import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
+import { sessionOf } from '../../../src/stores/sessions.js'
+import { storedEmailLoginUsed } from '../../../src/storage/keys.js'
+import { DOUBLE_ADDRESS, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
+
+const PROJECT = 'solana-auth-test'
+const SOLANA_ADDRESS = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
+
+describe('embedded wallet on eip155 and solana', () => {
+  beforeEach(async () => {
+    await forgetDoubleLogin(PROJECT)
+    setUpEmail(PROJECT, { networks: [localChainA, solanaLocal] })
+    await submitEmail('visitor@example.com')
+    expect(await submitOtp('123456')).to.equal(true)
+  })
+  afterEach(tearDownEmail)
+
+  it('one login connects both namespaces; the active network’s account is shown', () => {
+    expect(sessionOf('eip155')?.address).to.equal(DOUBLE_ADDRESS)
+    expect(sessionOf('solana')?.address).to.equal(SOLANA_ADDRESS)
+    expect($account.get().namespace).to.equal('eip155')
+    expect($account.get().address).to.equal(DOUBLE_ADDRESS)
+  })
+
+  it('a Solana message is signed in the frame after approval (the frame shows while it waits)', async () => {
+    const connector = getConnector(AUTH_CONNECTOR_ID, 'solana')!
+    expect(connector.type).to.equal('auth')
+    expect(connector.sendTransaction).to.equal(undefined)
+    const dialog = frames()[0]!.closest('dialog')!
+    const signing = connector.signMessage!('hello', SOLANA_ADDRESS)
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(dialog.open).to.equal(true)
+    expect(await signing).to.equal('5'.repeat(88))
+    expect(dialog.open).to.equal(false)
+  })
+
+  it('disconnecting one namespace keeps the login for the other; the last signs the frame out', async () => {
+    expect(await disconnect('eip155')).to.equal(true)
+    expect((await authClient().request('isConnected', {})).isConnected).to.equal(true)
+    expect(storedEmailLoginUsed.get()).to.equal(true)
+    expect(sessionOf('solana')).to.not.equal(undefined)
+    expect(await disconnect('solana')).to.equal(true)
+    expect((await authClient().request('isConnected', {})).isConnected).to.equal(false)
+    expect(storedEmailLoginUsed.get()).to.equal(undefined)
+  })
+})
