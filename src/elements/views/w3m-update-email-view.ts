@@ -1,13 +1,9 @@
-import { LitElement, html } from 'lit'
+import { html } from 'lit'
 import { msg } from '../../i18n/msg.js'
-import { clearEmailError, submitNewEmail } from '../../stores/email/login.js'
-import { $emailLogin } from '../../stores/email/state.js'
-import { resetStyles } from '../../theme/tokens.js'
+import { submitNewEmail } from '../../stores/email/login.js'
 import { defineElement } from '../shared/define.js'
-import { StoreController } from '../shared/store-controller.js'
-import { connectionViewStyles } from './connection-view.styles.js'
 import { emailForm } from './email-forms.js'
-import { sendFormStyles } from './send-form.styles.js'
+import { EmailStepView } from './email-step-view.js'
 
 /**
  * The UpdateEmail view: the embedded wallet's new e-mail address. A code then goes to the current
@@ -16,21 +12,7 @@ import { sendFormStyles } from './send-form.styles.js'
  * @csspart form - The address's form.
  * @csspart error - Why the address was refused.
  */
-export class W3mUpdateEmailView extends LitElement {
-  static override styles = [resetStyles, connectionViewStyles, sendFormStyles]
-
-  private readonly login = new StoreController(this, $emailLogin)
-
-  /** Leaving the step takes its error along (Back must not carry it to the previous view). */
-  override disconnectedCallback(): void {
-    super.disconnectedCallback()
-    clearEmailError()
-  }
-
-  override firstUpdated(): void {
-    this.renderRoot.querySelector<HTMLInputElement>('input')?.focus()
-  }
-
+export class W3mUpdateEmailView extends EmailStepView {
   override render() {
     const state = this.login.value
     return html`<p class="muted">
