@@ -3,6 +3,7 @@
 // and fields; a transaction's recipient, value in ETH and data, shortened.
 import { bytesToHex, formatEther } from 'viem'
 import { printableText, type ApprovalRequest, type TransactionSummary } from './approval-request.js'
+import type { SolanaTransactionSummary } from './solana-instructions.js'
 
 /** `tag` with `text` as its text and `className` as its class. */
 export function element<K extends keyof HTMLElementTagNameMap>(
@@ -61,6 +62,23 @@ function messageDetails(doc: Document, bytes: Uint8Array): Node[] {
   ]
 }
 
+/** One Solana transaction: who pays, what else must sign, and each instruction with its details. */
+function solanaTransaction(doc: Document, transaction: SolanaTransactionSummary): Node[] {
+  const rows: Array<readonly [string, string]> = [['Fee payer', transaction.feePayer]]
+  if (transaction.otherSigners > 0) rows.push(['Other signers', String(transaction.otherSigners)])
+  if (transaction.lookupTables > 0) rows.push(['Lookup tables', String(transaction.lookupTables)])
+  const list = element(doc, 'ol', undefined, 'approval-calls')
+  for (const instruction of transaction.instructions) {
+    const item = element(doc, 'li')
+    item.append(
+      element(doc, 'p', instruction.action, 'approval-action'),
+      definitions(doc, [['Program', instruction.program], ...instruction.details])
+    )
+    list.append(item)
+  }
+  return [definitions(doc, rows), list]
+}
+
 /** The nodes that describe `request`. */
 export function approvalDetails(doc: Document, request: ApprovalRequest): Node[] {
   switch (request.kind) {
@@ -85,6 +103,20 @@ export function approvalDetails(doc: Document, request: ApprovalRequest): Node[]
         list.append(item)
       }
       return [chain, list]
+    }
+    case 'solana-transactions': {
+      const nodes: Node[] = []
+      if (request.chainId) nodes.push(definitions(doc, [['Network', request.chainId]]))
+      if (!request.send) nodes.push(element(doc, 'p', 'Signed only: this wallet does not send it.', 'approval-note'))
+      const [only, ...others] = request.transactions
+      if (only && others.length === 0) return [...nodes, ...solanaTransaction(doc, only)]
+      const list = element(doc, 'ol', undefined, 'approval-transactions')
+      for (const transaction of request.transactions) {
+        const item = element(doc, 'li')
+        item.append(...solanaTransaction(doc, transaction))
+        list.append(item)
+      }
+      return [...nodes, list]
     }
   }
 }

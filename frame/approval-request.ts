@@ -1,6 +1,7 @@
 // What the visitor is asked to approve, as the RPC layer describes it to the approval UI: plain
 // data (bytes, addresses, amounts), never markup. The UI turns it into text with DOM calls.
 import type { Hex } from 'viem'
+import type { SolanaTransactionSummary } from './solana-instructions.js'
 
 export interface TransactionSummary {
   /** Undefined for a contract creation. */
@@ -21,11 +22,24 @@ export type ApprovalRequest =
     }
   /** eth_sendTransaction (one) or wallet_sendCalls (one or more, approved together). */
   | { readonly kind: 'transactions'; readonly chainId: number; readonly transactions: readonly TransactionSummary[] }
+  /**
+   * solana_signTransaction, solana_signAllTransactions (signed only) or solana_signAndSendTransaction
+   * (`send`: signed and sent to `chainId`).
+   */
+  | {
+      readonly kind: 'solana-transactions'
+      readonly send: boolean
+      readonly chainId?: string
+      readonly transactions: readonly SolanaTransactionSummary[]
+    }
 
 /** The approval's heading. */
 export function approvalHeading(request: ApprovalRequest): string {
-  if (request.kind !== 'transactions') return 'Sign message'
+  if (request.kind === 'message' || request.kind === 'typed-data') return 'Sign message'
   const count = request.transactions.length
+  if (request.kind === 'solana-transactions' && !request.send) {
+    return count === 1 ? 'Sign transaction' : `Sign ${count} transactions`
+  }
   return count === 1 ? 'Approve transaction' : `Approve ${count} transactions`
 }
 

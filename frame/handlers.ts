@@ -34,6 +34,8 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
   const { backend, session, wallet, approvals } = deps
   /** The address an e-mail login is under way for (connectEmail, then connectDevice / connectOtp). */
   let loginEmail: string | undefined
+  /** The Solana network the page last asked about (getUser, switchNetwork): where sign-and-send goes by default. */
+  let solanaChainId: string | undefined
 
   const pendingEmail = (): string => {
     if (!loginEmail) throw new Error(NO_LOGIN_STARTED)
@@ -44,6 +46,7 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     account: () => wallet.require(),
     isCurrent: account => wallet.current?.keyring === account.keyring,
     chainId: () => session.lastChainId(),
+    solanaChainId: () => solanaChainId,
     backend,
     approve: request => approvals.ask(request),
     limit: deps.approvalLimit
@@ -80,6 +83,7 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       const { email, keyring } = await wallet.require()
       const chain = chainId === undefined ? undefined : parseChainId(chainId)
       if (chain?.namespace === 'solana') {
+        solanaChainId = chain.id
         const address = keyring.solanaAddress
         return { email, address, chainId: chain.id, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' }
       }
@@ -107,7 +111,10 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
 
     switchNetwork({ chainId }) {
       const chain = parseChainId(chainId)
-      if (chain.namespace === 'solana') return { chainId: chain.id }
+      if (chain.namespace === 'solana') {
+        solanaChainId = chain.id
+        return { chainId: chain.id }
+      }
       session.setLastChainId(chain.id)
       return { chainId: chain.id }
     },

@@ -1,14 +1,16 @@
 // The RPC methods that need the visitor's approval and that this wallet supports: each one's params
 // checked, what the approval shows, and what runs once it is approved (signing with the frame's
-// keys). The approval methods missing here (Solana transactions, permissions, user operations)
-// are refused by rpc.ts as not supported yet, never faked.
+// keys). The Solana ones are in rpc-approvals-solana.ts. The approval methods missing here
+// (permissions, user operations: smart accounts) are refused by rpc.ts as not supported yet,
+// never faked.
 import { hexToBigInt, hexToBytes, isAddressEqual, isHex, type Hex } from 'viem'
 import * as z from 'zod/mini'
 import { frameSendCallsSchema } from '../src/frame/messages.js'
-import { decodeBase58, encodeBase58 } from '../src/utils/base58.js'
 import type { ApprovalRequest, TransactionSummary } from './approval-request.js'
 import { parseChainId } from './chains.js'
 import type { Keyring } from './keys.js'
+import { SOLANA_APPROVAL_PLANNERS, type SolanaApprovalContext } from './rpc-approvals-solana.js'
+import { parseParams as parse } from './rpc-params.js'
 import { sendTransaction, type CallsBook, type Forward, type TransactionRequest } from './transactions.js'
 
 export interface ApprovalPlan {
@@ -17,7 +19,7 @@ export interface ApprovalPlan {
   run(): Promise<unknown>
 }
 
-export interface ApprovalContext {
+export interface ApprovalContext extends SolanaApprovalContext {
   readonly keyring: Keyring
   readonly chainId: number
   readonly forward: Forward
@@ -48,15 +50,6 @@ const typedDataSchema = z.object({
   domain: z.optional(z.record(z.string(), z.unknown())),
   message: z.record(z.string(), z.unknown())
 })
-
-const solanaMessageSchema = z.object({ message: z.string(), pubkey: z.optional(z.string()) })
-
-/** `params` parsed by `schema`; throws '<method> got bad params: …'. */
-function parse<T>(method: string, schema: z.ZodMiniType<T>, params: unknown): T {
-  const parsed = z.safeParse(schema, params)
-  if (!parsed.success) throw new Error(`${method} got bad params: ${z.prettifyError(parsed.error)}`)
-  return parsed.data
-}
 
 function checkChain(what: string, chainId: string | number | undefined, current: number): void {
   if (chainId === undefined) return
@@ -170,16 +163,5 @@ export const APPROVAL_PLANNERS: Partial<Record<string, Planner>> = {
     }
   },
 
-  solana_signMessage(params, { keyring }) {
-    const { message, pubkey } = parse('solana_signMessage', solanaMessageSchema, params)
-    if (pubkey !== undefined && pubkey !== keyring.solanaAddress) {
-      throw new Error(`solana_signMessage asks for ${pubkey}, which is not this wallet’s address`)
-    }
-    const bytes = decodeBase58(message)
-    if (!bytes) throw new Error('solana_signMessage got a message that is not base58')
-    return {
-      request: { kind: 'message', namespace: 'solana', bytes },
-      run: async () => ({ signature: encodeBase58(keyring.signSolana(bytes)) })
-    }
-  }
+  ...SOLANA_APPROVAL_PLANNERS
 }

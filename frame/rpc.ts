@@ -4,6 +4,7 @@
 //   wallet_getCapabilities             answered here: batches run one call at a time, not atomically
 //   wallet_getCallsStatus              answered here for a batch this frame ran
 //   other SAFE_METHODS                 forwarded to the chain (POST /frame-api/rpc?chainId=eip155:N)
+//   solana_signAndSendTransaction      sent to its Solana network (POST /frame-api/rpc?chainId=solana:…)
 //   APPROVAL_METHODS                   shown to the visitor; run only once approved; at most 99
 //                                      waiting; those this wallet cannot do are refused as such
 //   anything else                      'Requested RPC call is not allowed'
@@ -13,6 +14,7 @@ import type { ApprovalRequest } from './approval-request.js'
 import type { Backend } from './backend.js'
 import { toHexChainId } from './chains.js'
 import { APPROVAL_PLANNERS } from './rpc-approvals.js'
+import type { SolanaForward } from './solana-send.js'
 import { CallsBook, type Forward } from './transactions.js'
 import type { Account } from './wallet.js'
 
@@ -39,6 +41,8 @@ export interface RpcContext {
   isCurrent(account: Account): boolean
   /** The wallet's EVM chain (the stored last chain). */
   chainId(): number
+  /** The Solana network last asked about (CAIP-2), where sign-and-send goes when none is named. */
+  solanaChainId?(): string | undefined
   readonly backend: Pick<Backend, 'rpc'>
   /** Asks the visitor; resolves when approved, rejects ('User rejected the request') otherwise. */
   approve(request: ApprovalRequest): Promise<void>
@@ -74,6 +78,11 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
     return chainAnswer(method, await context.backend.rpc(`eip155:${chainId}`, request))
   }
 
+  const forwardSolana: SolanaForward = async (chainId, method, params) => {
+    const request = { jsonrpc: '2.0', id: nextId++, method, params }
+    return chainAnswer(method, await context.backend.rpc(chainId, request))
+  }
+
   async function approved(method: string, params: unknown): Promise<unknown> {
     const planner = APPROVAL_PLANNERS[method]
     if (!planner) throw new Error(notSupported(method))
@@ -81,7 +90,15 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
     waiting++
     try {
       const account = await context.account()
-      const plan = planner(params, { keyring: account.keyring, chainId: context.chainId(), forward, calls })
+      const solanaChainId = context.solanaChainId?.()
+      const plan = planner(params, {
+        keyring: account.keyring,
+        chainId: context.chainId(),
+        forward,
+        calls,
+        forwardSolana,
+        ...(solanaChainId ? { solanaChainId } : {})
+      })
       await context.approve(plan.request)
       if (!context.isCurrent(account)) throw new Error(NO_LONGER_CONNECTED)
       return await plan.run()

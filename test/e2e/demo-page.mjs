@@ -4,7 +4,7 @@
 /**
  * Opens the demo at `siteUrl` in `context` (with `query`, such as '?dev-wallet-atomic=1');
  * `problems` collects uncaught errors, console errors, failed requests and HTTP errors (each test
- * asserts it stays empty).
+ * asserts it stays empty); `quiet()` waits until no request is on its way.
  */
 export async function openDemo(siteUrl, context, query = '') {
   const page = await context.newPage()
@@ -16,7 +16,11 @@ export async function openDemo(siteUrl, context, query = '') {
       problems.push(`console error: ${message.text()}`)
     }
   })
+  const pending = new Set()
+  page.on('request', request => pending.add(request))
+  page.on('requestfinished', request => pending.delete(request))
   page.on('requestfailed', request => {
+    pending.delete(request)
     problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
   })
   page.on('response', response => {
@@ -24,7 +28,26 @@ export async function openDemo(siteUrl, context, query = '') {
   })
   await page.goto(`${siteUrl}/${query}`)
   await page.locator('appkit-button').waitFor()
-  return { page, problems }
+  return { page, problems, quiet: () => waitForNoRequests(pending) }
+}
+
+/**
+ * Resolves once no request of the page (or its frames) has been on its way for 500 ms: before a
+ * reload, which would abort them. Rejects after `timeout`, naming the requests still open.
+ */
+async function waitForNoRequests(pending, timeout = 30_000) {
+  const end = Date.now() + timeout
+  let quietSince = pending.size === 0 ? Date.now() : undefined
+  for (;;) {
+    if (pending.size > 0) quietSince = undefined
+    else quietSince ??= Date.now()
+    if (quietSince !== undefined && Date.now() - quietSince >= 500) return
+    if (Date.now() > end) {
+      const open = [...pending].map(request => `${request.method()} ${request.url()}`).join(', ')
+      throw new Error(`requests still open after ${timeout} ms: ${open}`)
+    }
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
 }
 
 /** Connect from the host button with a test wallet ('dev' or 'solana'), approving in its panel. */

@@ -7,11 +7,20 @@
 // flow contains the wallet's keys; a page on a foreign origin that embeds the frame gets nothing.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import {
+  Connection,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  sendAndConfirmTransaction
+} from '@solana/web3.js'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
 import { openDemo as openDemoPage } from './demo-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
+import { testKeypair } from '../solana/helpers.ts'
 
 const stack = useLocalStack()
 const EMAIL = `visitor-${Date.now()}@example.com`
@@ -63,6 +72,18 @@ async function approveInFrame(page) {
   await approve.waitFor({ timeout: 15_000 })
   await page.waitForTimeout(600)
   await approve.click()
+}
+
+/** From the Account view: Send, the token by its symbol, the amount and the receiver, then Preview. */
+async function previewSend(page, { symbol, amount, receiver }) {
+  await page.getByTestId('wallet-feature-send').click()
+  const select = page.getByTestId('send-token-select')
+  const option = select.locator('option', { hasText: `${symbol} ·` }).first()
+  await option.waitFor({ state: 'attached', timeout: 20_000 })
+  await select.selectOption({ label: (await option.textContent()).trim() })
+  await page.getByTestId('send-amount-input').fill(amount)
+  await page.getByTestId('send-receiver-input').fill(receiver)
+  await page.getByTestId('send-preview-button').click()
 }
 
 const chainA = () => localViemChain(31337, stack.rpc.a)
@@ -128,7 +149,7 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
   const context = await newContext()
   await recordMessages(context)
   try {
-    const { page, problems } = await openDemo(context, '?siwx=backend')
+    const { page, problems, quiet } = await openDemo(context, '?siwx=backend')
     address = await logIn(page, EMAIL)
     firstCodeAt = Date.now()
     assert.match(address, /^0x[0-9a-fA-F]{40}$/)
@@ -165,7 +186,7 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
 
     // A reload keeps the visitor connected through the frame, with no new code.
     // Nothing on its way when the page reloads (a reload aborts requests, which count as problems).
-    await page.waitForLoadState('networkidle')
+    await quiet()
     await page.reload()
     await page.waitForFunction(
       () => document.querySelector('[data-testid="account-address"]')?.textContent?.startsWith('0x'),
@@ -183,7 +204,7 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
       () => document.querySelector('[data-testid="account-is-connected"]')?.textContent === 'false'
     )
     // Nothing on its way when the page reloads (a reload aborts requests, which count as problems).
-    await page.waitForLoadState('networkidle')
+    await quiet()
     await page.reload()
     await page.waitForTimeout(1500)
     assert.equal(await text(page, 'account-is-connected'), 'false')
@@ -207,14 +228,7 @@ test('the same e-mail in a fresh browser: a device code, then the same address; 
 
     // Funded in the first test, the wallet sends 5 tUSDC; the visitor approves inside the frame.
     const before = await tusdcBalance(RECEIVER)
-    await page.getByTestId('wallet-feature-send').click()
-    const select = page.getByTestId('send-token-select')
-    const option = select.locator('option', { hasText: 'tUSDC ·' }).first()
-    await option.waitFor({ state: 'attached', timeout: 20_000 })
-    await select.selectOption({ label: (await option.textContent()).trim() })
-    await page.getByTestId('send-amount-input').fill('5')
-    await page.getByTestId('send-receiver-input').fill(RECEIVER)
-    await page.getByTestId('send-preview-button').click()
+    await previewSend(page, { symbol: 'tUSDC', amount: '5', receiver: RECEIVER })
     await page.getByTestId('send-confirm-button').click()
     // The host page cannot approve by itself: a forged approval posted to the frame does nothing.
     await frame(page).locator('button.approval-approve').waitFor({ timeout: 15_000 })
@@ -248,6 +262,58 @@ test('the same e-mail in a fresh browser: a device code, then the same address; 
     await page.getByTestId('update-email-secondary-input').fill(await stack.mail.waitForCode(NEW_EMAIL))
     await page.getByTestId('update-email-secondary-submit').click()
     await page.getByTestId('account-email').filter({ hasText: NEW_EMAIL }).waitFor({ timeout: 15_000 })
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
+test('on Solana the e-mail wallet sends SOL, approved in the frame (what it does shown there), checked on the local runtime', async () => {
+  const context = await newContext()
+  await recordMessages(context)
+  const connection = new Connection(stack.rpc.solana, 'confirmed')
+  const bob = testKeypair(1).publicKey
+  try {
+    const { page, problems } = await openDemo(context)
+    await logIn(page, `solana-${Date.now()}@example.com`)
+    await page.keyboard.press('Escape')
+    await page.locator('appkit-network-button [data-testid="network-button"]').click()
+    await page.getByTestId('network-solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3').click()
+    await page.waitForFunction(() =>
+      /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(document.querySelector('[data-testid="account-address"]')?.textContent ?? '')
+    )
+    const wallet = new PublicKey(await text(page, 'account-address'))
+
+    // A funded test account (Alice) gives the new wallet 2 SOL.
+    const alice = testKeypair(0)
+    await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(
+        SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: wallet, lamports: 2 * LAMPORTS_PER_SOL })
+      ),
+      [alice],
+      { commitment: 'confirmed' }
+    )
+
+    const bobBefore = await connection.getBalance(bob)
+    await page.locator('appkit-button').first().click()
+    await previewSend(page, { symbol: 'SOL', amount: '0.5', receiver: bob.toBase58() })
+    assert.equal(await text(page, 'send-preview-fee'), '0.000005 SOL')
+    await page.getByTestId('send-confirm-button').click()
+
+    // The frame shows what the transaction does before the visitor approves it there.
+    const details = frame(page).locator('.approval-details')
+    await details.waitFor({ timeout: 15_000 })
+    const shown = await details.textContent()
+    for (const part of ['Transfer SOL', bob.toBase58(), '0.5 SOL', wallet.toBase58(), 'solana:CmpNegg'])
+      assert.ok(shown.includes(part), `the approval shows ${part}`)
+    assert.equal(await connection.getBalance(bob), bobBefore, 'nothing is sent before the approval')
+    await approveInFrame(page)
+    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 20_000 })
+    assert.equal((await connection.getBalance(bob)) - bobBefore, 0.5 * LAMPORTS_PER_SOL)
+    assert.equal(await connection.getBalance(wallet), 1.5 * LAMPORTS_PER_SOL - 5000)
+
+    await assertNoKeyReachedTheHost(page)
     assert.deepEqual(problems, [])
   } finally {
     await context.close()

@@ -6,46 +6,33 @@
  * TUSDC again once it has one.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js'
+import { describe, test } from 'node:test'
+import { Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.js'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { buildSolanaTransfer, associatedTokenAddress } from '../../src/adapters/solana/solana-transfer.js'
 import { solanaLocal } from '../../src/networks/definitions.js'
-import type { CaipNetwork } from '../../src/networks/types.js'
 import { testUsdCoin } from '../../solana/accounts.js'
-import { startSolana, type LocalSolana } from '../../solana/start.js'
 import { testKeypair } from './helpers.js'
+import { useLocalSolana } from './local-runtime.js'
 
 const alice = testKeypair(0)
 const bob = testKeypair(1)
 const mint = new PublicKey(testUsdCoin.address)
 
-let solana: LocalSolana
-let connection: Connection
-let network: CaipNetwork
-
-before(async () => {
-  solana = await startSolana({ port: 0 })
-  connection = new Connection(solana.rpcUrl, 'confirmed')
-  network = { ...solanaLocal, rpcUrls: { default: { http: [solana.rpcUrl] } } }
-})
-
-after(async () => {
-  await solana?.stop()
-})
+const local = useLocalSolana()
 
 /** Signs the kit's bytes with `signer` as the wallet does, sends them and waits for confirmation. */
 async function signAndSend(bytes: Uint8Array, signer: Keypair): Promise<string> {
   const transaction = Transaction.from(bytes)
   transaction.partialSign(signer)
-  const signature = await connection.sendRawTransaction(transaction.serialize())
-  await connection.confirmTransaction(signature, 'confirmed')
+  const signature = await local.connection.sendRawTransaction(transaction.serialize())
+  await local.connection.confirmTransaction(signature, 'confirmed')
   return signature
 }
 
 async function tokenUnits(owner: PublicKey): Promise<bigint> {
   const account = getAssociatedTokenAddressSync(mint, owner)
-  const balance = await connection.getTokenAccountBalance(account, 'confirmed')
+  const balance = await local.connection.getTokenAccountBalance(account, 'confirmed')
   return BigInt(balance.value.amount)
 }
 
@@ -53,11 +40,11 @@ describe('the kit’s Solana transfers on the local runtime', () => {
   test('SOL: the System transfer moves the amount; the sender pays the amount and the previewed fee', async () => {
     const amount = BigInt(1.5 * LAMPORTS_PER_SOL)
     const [aliceBefore, bobBefore] = await Promise.all([
-      connection.getBalance(alice.publicKey),
-      connection.getBalance(bob.publicKey)
+      local.connection.getBalance(alice.publicKey),
+      local.connection.getBalance(bob.publicKey)
     ])
     const transfer = await buildSolanaTransfer({
-      network,
+      network: local.network,
       from: alice.publicKey.toBase58(),
       receiver: bob.publicKey.toBase58(),
       amount,
@@ -70,8 +57,8 @@ describe('the kit’s Solana transfers on the local runtime', () => {
     assert.equal(transfer.fee, 5000n, 'one signature')
     await signAndSend(transfer.request.transaction, alice)
     const [aliceAfter, bobAfter] = await Promise.all([
-      connection.getBalance(alice.publicKey),
-      connection.getBalance(bob.publicKey)
+      local.connection.getBalance(alice.publicKey),
+      local.connection.getBalance(bob.publicKey)
     ])
     assert.equal(BigInt(bobAfter - bobBefore), amount)
     assert.equal(BigInt(aliceBefore - aliceAfter), amount + transfer.fee)
@@ -81,9 +68,9 @@ describe('the kit’s Solana transfers on the local runtime', () => {
     const receiver = Keypair.generate()
     const amount = 12_500_000n // 12.5 TUSDC (6 decimals)
     const aliceTokensBefore = await tokenUnits(alice.publicKey)
-    const aliceSolBefore = await connection.getBalance(alice.publicKey)
+    const aliceSolBefore = await local.connection.getBalance(alice.publicKey)
     const transfer = await buildSolanaTransfer({
-      network,
+      network: local.network,
       from: alice.publicKey.toBase58(),
       receiver: receiver.publicKey.toBase58(),
       amount,
@@ -91,20 +78,24 @@ describe('the kit’s Solana transfers on the local runtime', () => {
       decimals: testUsdCoin.decimals
     })
     assert.equal(transfer.createsTokenAccount, true)
-    const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165))
+    const rent = BigInt(await local.connection.getMinimumBalanceForRentExemption(165))
     assert.equal(transfer.fee, 5000n + rent)
     await signAndSend(transfer.request.transaction, alice)
     assert.equal(await tokenUnits(receiver.publicKey), amount)
     assert.equal(await tokenUnits(alice.publicKey), aliceTokensBefore - amount)
-    assert.equal(BigInt(aliceSolBefore - (await connection.getBalance(alice.publicKey))), transfer.fee)
+    assert.equal(BigInt(aliceSolBefore - (await local.connection.getBalance(alice.publicKey))), transfer.fee)
     // The kit derives the same associated token account as @solana/spl-token.
     assert.equal(
-      associatedTokenAddress(receiver.publicKey, mint, new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')).toBase58(),
+      associatedTokenAddress(
+        receiver.publicKey,
+        mint,
+        new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
+      ).toBase58(),
       getAssociatedTokenAddressSync(mint, receiver.publicKey).toBase58()
     )
 
     const again = await buildSolanaTransfer({
-      network,
+      network: local.network,
       from: alice.publicKey.toBase58(),
       receiver: receiver.publicKey.toBase58(),
       amount: 1n,
@@ -120,7 +111,7 @@ describe('the kit’s Solana transfers on the local runtime', () => {
   test('a mint that is not a token mint is refused before anything is signed', async () => {
     await assert.rejects(
       buildSolanaTransfer({
-        network,
+        network: local.network,
         from: alice.publicKey.toBase58(),
         receiver: bob.publicKey.toBase58(),
         amount: 1n,

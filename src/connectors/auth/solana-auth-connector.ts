@@ -1,10 +1,13 @@
 // The auth connector of the solana namespace: the same embedded-wallet login as the eip155 one (one
-// frame, one key per namespace), its account the frame's Solana address. Messages are signed in
-// the frame after the visitor approves (solana_signMessage); balances come from the network's own
-// RPC. The frame signs no Solana transactions yet, so this connector offers no Send. Knows no store.
+// frame, one key per namespace), its account the frame's Solana address. Messages and transfers are
+// signed in the frame after the visitor approves there (solana_signMessage,
+// solana_signAndSendTransaction, which the frame sends and answers once confirmed); balances come
+// from the network's own RPC. Knows no store.
 import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
-import { decodeBase58, encodeBase58 } from '../../utils/base58.js'
+import * as z from 'zod/mini'
+import type { SolanaSignAndSendParams } from '../../frame/solana-rpc.js'
+import { decodeBase58, encodeBase58, toBase64, toHex } from '../../utils/base58.js'
 import { readNativeBalanceFromRpc } from '../native-balance.js'
 import type { Connector, ConnectResult } from '../types.js'
 import type { AuthClient } from './auth-client.js'
@@ -17,6 +20,9 @@ export interface SolanaAuthConnectorOptions {
   /** Ends this namespace's use of the login (the last one signs the frame out). */
   readonly release: () => Promise<void>
 }
+
+/** What solana_signAndSendTransaction answers: the transaction's signature, base58. */
+const signatureAnswerSchema = z.object({ signature: z.string() })
 
 /** `message`'s UTF-8 bytes in base58, as solana_signMessage takes them. */
 function base58Message(message: string): string {
@@ -62,6 +68,24 @@ export function createSolanaAuthConnector({ client, isLoggedIn, release }: Solan
       network = target
     },
     getBalance: owner => readNativeBalanceFromRpc(network, owner),
+    async sendTransaction(request) {
+      if (request.namespace !== 'solana') throw new ChainNotConfiguredError(request.namespace)
+      const params: SolanaSignAndSendParams = {
+        transaction: toBase64(request.transaction),
+        pubkey: request.from,
+        chainId: request.chain,
+        // Answer once the transfer is confirmed, so that balances read next show it.
+        options: { commitment: 'confirmed' }
+      }
+      const answer = signatureAnswerSchema.safeParse(
+        await client.rpc('solana_signAndSendTransaction', params, 'solana')
+      )
+      const signature = answer.success ? decodeBase58(answer.data.signature) : undefined
+      if (signature?.length !== 64) {
+        throw new Error('The embedded wallet answered solana_signAndSendTransaction without a signature')
+      }
+      return toHex(signature)
+    },
     async signMessage(message, signer) {
       const answer = await client.rpc(
         'solana_signMessage',

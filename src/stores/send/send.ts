@@ -136,7 +136,7 @@ export async function setMaxAmount(): Promise<void> {
 /**
  * Checks the form, estimates the network fee and opens WalletSendPreview. The balance rules are
  * checked here, before the wallet is asked: the amount against the token's balance, and the fee
- * (with the amount, on the native token) against the native balance.
+ * (with the amount, on the native token) against the native balance, read again before a refusal.
  */
 export async function reviewSend(): Promise<boolean> {
   if ($send.get().loading) return false
@@ -151,8 +151,17 @@ export async function reviewSend(): Promise<boolean> {
     console.warn('[appkit] The transfer could not be prepared:', error)
     return fail(SEND_FEE_UNAVAILABLE)
   }
-  const native = nativeBalanceUnits(network)
   const spent = fee + (token.address ? 0n : amount)
+  let native = nativeBalanceUnits(network)
+  if (native !== undefined && spent > native) {
+    // The balance shown may predate funds that arrived since: read it again before saying no.
+    const connector = activeConnector()
+    await refreshAccountDetails({
+      force: true,
+      ...(connector ? { fromWallet: () => connector.getBalance(from) } : {})
+    })
+    native = nativeBalanceUnits(network)
+  }
   if (native !== undefined && spent > native) return fail(SEND_INSUFFICIENT_FEE)
   $send.set({ ...$send.get(), fee, loading: false, error: undefined })
   pushView('WalletSendPreview')

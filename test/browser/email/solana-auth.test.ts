@@ -1,6 +1,7 @@
 // The embedded wallet on two namespaces (eip155 and solana, one frame and one login), against the
 // frame double: the e-mail login connects both, the active network's shown; the Solana account is
-// the frame's Solana address; its messages are signed in the frame after approval; disconnecting
+// the frame's Solana address; its messages and transfers are signed in the frame after approval
+// (the frame shown meanwhile; a transfer's signature answered as 0x hex, as connectors do); disconnecting
 // one namespace keeps the login for the other, the last one signs the frame out.
 import { expect } from '@open-wc/testing'
 import { AUTH_CONNECTOR_ID } from '../../../src/connectors/auth/auth-connector.js'
@@ -36,13 +37,35 @@ describe('embedded wallet on eip155 and solana', () => {
   it('a Solana message is signed in the frame after approval (the frame shows while it waits)', async () => {
     const connector = getConnector(AUTH_CONNECTOR_ID, 'solana')!
     expect(connector.type).to.equal('auth')
-    expect(connector.sendTransaction).to.equal(undefined)
     const dialog = frames()[0]!.closest('dialog')!
     const signing = connector.signMessage!('hello', SOLANA_ADDRESS)
     await new Promise(resolve => setTimeout(resolve, 50))
     expect(dialog.open).to.equal(true)
     expect(await signing).to.equal('5'.repeat(88))
     expect(dialog.open).to.equal(false)
+  })
+
+  it('a Solana transfer goes to the frame as solana_signAndSendTransaction (base64, the chain, confirmed); its signature comes back as hex', async () => {
+    const connector = getConnector(AUTH_CONNECTOR_ID, 'solana')!
+    const dialog = frames()[0]!.closest('dialog')!
+    const transaction = new Uint8Array(150).fill(1)
+    const sending = connector.sendTransaction!({
+      namespace: 'solana',
+      from: SOLANA_ADDRESS,
+      chain: solanaLocal.caipNetworkId,
+      transaction
+    })
+    await new Promise(resolve => setTimeout(resolve, 50))
+    expect(dialog.open).to.equal(true)
+    expect(await sending).to.equal(`0x${'96'.repeat(64)}`)
+    expect(dialog.open).to.equal(false)
+    const wrong = connector.sendTransaction!({
+      namespace: 'solana',
+      from: 'x',
+      chain: solanaLocal.caipNetworkId,
+      transaction
+    })
+    expect(((await wrong.catch((error: Error) => error)) as Error).message).to.contain('double: unexpected params')
   })
 
   it('disconnecting one namespace keeps the login for the other; the last signs the frame out', async () => {

@@ -34,6 +34,29 @@ const transfer: ApprovalRequest = {
   ]
 }
 
+const SOL_RECEIVER = '9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj'
+const solanaTransfer = (send: boolean, count = 1): ApprovalRequest => ({
+  kind: 'solana-transactions',
+  send,
+  ...(send ? { chainId: 'solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3' } : {}),
+  transactions: Array.from({ length: count }, () => ({
+    feePayer: 'FLXdHhj9HGrwz9i6NhCZMrtKz744mKbSxwHtNpYacuuA',
+    otherSigners: 0,
+    lookupTables: 0,
+    instructions: [
+      {
+        program: 'System Program',
+        action: 'Transfer SOL',
+        details: [
+          ['To', SOL_RECEIVER],
+          ['Amount', '1.25 SOL']
+        ]
+      },
+      { program: 'Memo Program', action: 'Memo', details: [['Text', XSS]] }
+    ]
+  }))
+})
+
 async function loadFrameStyles(): Promise<void> {
   for (const href of ['/frame/frame.css', '/frame/approval.css']) {
     if (document.querySelector(`link[href="${href}"]`)) continue
@@ -133,6 +156,28 @@ describe('the frame’s approval UI', () => {
     expect(text).to.contain('31337')
   })
 
+  it('shows a Solana transfer instruction by instruction, as text, with its network; signing only says so', () => {
+    void view.ask(solanaTransfer(true)).catch(() => {})
+    const els = frameEls(root)
+    expect(els.heading()).to.equal('Approve transaction')
+    const text = els.text()
+    for (const part of ['solana:CmpNeggWJ4JaWJeJ8YKN1Zypmk7uvQq3', 'FLXdHhj9HGrwz9i6NhCZMrtKz744mKbSxwHtNpYacuuA']) {
+      expect(text).to.contain(part)
+    }
+    const items = [...root.querySelectorAll('.approval-calls > li')].map(item => item.textContent)
+    expect(items).to.have.length(2)
+    expect(items[0]).to.contain('Transfer SOL').and.to.contain(SOL_RECEIVER).and.to.contain('1.25 SOL')
+    expect(items[1]).to.contain('Memo').and.to.contain(XSS)
+    expect(root.querySelector('img')).to.equal(null)
+    expect(text).not.to.contain('Signed only')
+    els.reject.click()
+
+    void view.ask(solanaTransfer(false, 2)).catch(() => {})
+    expect(frameEls(root).heading()).to.equal('Sign 2 transactions')
+    expect(frameEls(root).text()).to.contain('Signed only: this wallet does not send it.')
+    expect(root.querySelectorAll('.approval-transactions > li')).to.have.length(2)
+  })
+
   it('resolves on Approve (a real click) and goes back to the neutral state', async () => {
     const answer = view.ask(message('hello'))
     await press(frameEls(root).approve)
@@ -211,7 +256,7 @@ describe('the frame’s approval UI', () => {
   })
 
   for (const theme of ['light', 'dark'] as const) {
-    it(`is accessible in the ${theme} theme: idle, a message, a transaction`, async () => {
+    it(`is accessible in the ${theme} theme: idle, a message, a transaction, Solana transactions`, async () => {
       document.documentElement.dataset.theme = theme
       view.setApp('Demo shop')
       await expect(root).to.be.accessible()
@@ -221,6 +266,9 @@ describe('the frame’s approval UI', () => {
       expect(els.region.getAttribute('aria-labelledby')).to.equal(els.region.querySelector('h1')!.id)
       await expect(root).to.be.accessible()
       els.reject.click()
+      await expect(root).to.be.accessible()
+      els.reject.click()
+      void view.ask(solanaTransfer(false, 2)).catch(() => {})
       await expect(root).to.be.accessible()
     })
   }

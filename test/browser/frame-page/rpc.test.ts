@@ -121,14 +121,8 @@ describe('the frame’s RPC policy', () => {
 
   it('refuses the approval methods it cannot do as not supported yet, without asking', async () => {
     const setup = rpcSetup()
-    for (const method of [
-      'solana_signTransaction',
-      'solana_signAllTransactions',
-      'solana_signAndSendTransaction',
-      'wallet_grantPermissions',
-      'wallet_revokePermissions',
-      'eth_sendUserOperation'
-    ]) {
+    // The Solana transaction methods are served (test/solana/frame-solana.test.ts, on the local runtime).
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation']) {
       expect((await rejection(setup.call(method, [{}])))?.message).to.equal(notSupported(method))
       expect(notSupported(method)).to.equal(`${method} is not supported by this wallet yet`)
     }

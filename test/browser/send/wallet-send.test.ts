@@ -11,6 +11,9 @@ import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { FAKE_ADDRESS, FAKE_ADDRESS_2, ProviderError } from '../../fixtures/eip1193-provider.js'
 import { SOLANA_ADDRESS } from '../../fixtures/standard-wallet.js'
 import { until } from '../connection/support.js'
+import { evmTokenBalances } from '../../fixtures/tokens.js'
+import { $account } from '../../../src/stores/account.js'
+import { refreshTokenBalances } from '../../../src/stores/token-balances.js'
 import { connectForSend, fakeNames, GAS, GAS_PRICE, tearDownSend, USDC_CONTRACT, type SendSetUp } from './support.js'
 
 const HASH = `0x${'ab'.repeat(32)}`
@@ -132,6 +135,22 @@ describe('Send', () => {
       await preview(el)
       expect(byTestId(el, 'send-error')!.textContent).to.equal('Insufficient balance for the network fee')
       expect($router.get().view).to.equal('WalletSend')
+    })
+
+    it('reads the native balance again before refusing: funds that arrived since it was read count', async () => {
+      // The account's balance (1.23456 ETH) was read at connect; 1 ETH more has arrived since, and the
+      // token list, read again, already shows it.
+      setup.provider.balance += 1_000_000_000_000_000_000n
+      const [eth, ...others] = evmTokenBalances
+      setup.backend.tokenBalancesAnswer = [{ ...eth!, quantity: { decimals: '18', numeric: '2.23456' } }, ...others]
+      await refreshTokenBalances({ force: true })
+      expect($account.get().balance).to.equal('1.23456')
+      const el = await sendForm()
+      await fill(el, '1.5', FAKE_ADDRESS_2)
+      await preview(el)
+      await until(() => $router.get().view === 'WalletSendPreview', 'the preview')
+      expect($send.get().error).to.equal(undefined)
+      expect(setup.provider.methods().filter(method => method === 'eth_getBalance').length).to.be.greaterThan(1)
     })
 
     it('says the fee could not be estimated when the chain refuses the transfer', async () => {
