@@ -41,6 +41,8 @@ export interface Backend {
   emailOtp(body: { email: string; deviceId: string; code: string }): Promise<LoginAnswer>
   storeKeys(token: string, keys: readonly StoredKey[]): Promise<{ keys: StoredKey[] }>
   session(token: string): Promise<SessionAnswer>
+  /** Whether the session still holds (401 'Session Expired' when not); no keys. */
+  sessionStatus(token: string): Promise<{ email: string }>
   signOut(token: string): Promise<void>
   updateEmail(token: string, newEmail: string): Promise<z.infer<typeof updateSchema>>
   updateEmailPrimary(token: string, code: string): Promise<z.infer<typeof primarySchema>>
@@ -94,6 +96,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
     emailOtp: body => call(loginSchema, 'email/otp', { body }),
     storeKeys: (token, keys) => call(z.object({ keys: keysSchema }), 'keys', { token, body: { keys } }),
     session: token => call(sessionSchema, 'session', { token }),
+    sessionStatus: token => call(z.object({ email: z.string() }), 'session/status', { token }),
     signOut: async token => {
       await call(z.unknown(), 'sign-out', { token, method: 'POST', body: {} })
     },

@@ -45,6 +45,7 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
   const rpcRequest = createRpc({
     account: () => wallet.require(),
     isCurrent: account => wallet.current?.keyring === account.keyring,
+    confirmSession: () => wallet.confirmSession(),
     chainId: () => session.lastChainId(),
     solanaChainId: () => solanaChainId,
     backend,
@@ -121,16 +122,16 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
 
     async updateEmail({ email }) {
       await wallet.require()
-      return backend.updateEmail(wallet.token(), email)
+      return wallet.withSession(token => backend.updateEmail(token, email))
     },
 
     async updateEmailPrimaryOtp({ otp }) {
-      await backend.updateEmailPrimary(wallet.token(), otp)
+      await wallet.withSession(token => backend.updateEmailPrimary(token, otp))
       return {}
     },
 
     async updateEmailSecondaryOtp({ otp }) {
-      const { email } = await backend.updateEmailSecondary(wallet.token(), otp)
+      const { email } = await wallet.withSession(token => backend.updateEmailSecondary(token, otp))
       wallet.setEmail(email)
       return { newEmail: email }
     },

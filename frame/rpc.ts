@@ -5,8 +5,9 @@
 //   wallet_getCallsStatus              answered here for a batch this frame ran
 //   other SAFE_METHODS                 forwarded to the chain (POST /frame-api/rpc?chainId=eip155:N)
 //   solana_signAndSendTransaction      sent to its Solana network (POST /frame-api/rpc?chainId=solana:…)
-//   APPROVAL_METHODS                   shown to the visitor; run only once approved; at most 99
-//                                      waiting; those this wallet cannot do are refused as such
+//   APPROVAL_METHODS                   shown to the visitor once the backend says the session still
+//                                      holds ('Session Expired' otherwise); run only once approved;
+//                                      at most 99 waiting; those this wallet cannot do are refused
 //   anything else                      'Requested RPC call is not allowed'
 import type { FrameParams } from '../src/frame/messages.js'
 import { isSafeMethod, needsApproval, PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED } from '../src/frame/rpc-methods.js'
@@ -39,6 +40,8 @@ export interface RpcContext {
   account(): Promise<Account>
   /** Whether `account` is still the logged-in one (a sign-out while the visitor decided ends it). */
   isCurrent(account: Account): boolean
+  /** Checks with the backend that the login still holds; throws 'Session Expired' when it ended. */
+  confirmSession?(): Promise<void>
   /** The wallet's EVM chain (the stored last chain). */
   chainId(): number
   /** The Solana network last asked about (CAIP-2), where sign-and-send goes when none is named. */
@@ -90,6 +93,8 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
     waiting++
     try {
       const account = await context.account()
+      // A session that ended (expired, signed out elsewhere) approves nothing more.
+      await context.confirmSession?.()
       const solanaChainId = context.solanaChainId?.()
       const plan = planner(params, {
         keyring: account.keyring,

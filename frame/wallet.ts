@@ -1,6 +1,8 @@
 // The logged-in account as the frame holds it: the e-mail and the keys, in memory only. After a
 // reload the keys come back from GET /frame-api/session with the stored token; an expired session
-// (401) ends the login here too.
+// (401) ends the login here too. Before an approval, and on every call with the token, a 401 from
+// the backend ends it as well: the keys leave memory and the answer is 'Session Expired'.
+import { FRAME_SESSION_EXPIRED } from '../src/frame/rpc-methods.js'
 import { BackendError, type Backend } from './backend.js'
 import { ensureKeys, type Keyring } from './keys.js'
 import type { FrameSession } from './session.js'
@@ -84,6 +86,28 @@ export class Wallet {
     const account = await this.restore()
     if (!account) throw new Error(NOT_CONNECTED)
     return account
+  }
+
+  /**
+   * `call` with the session's token. A 401 from the backend (the session expired, or ended
+   * elsewhere) forgets the account and the token and throws 'Session Expired'.
+   */
+  async withSession<T>(call: (token: string) => Promise<T>): Promise<T> {
+    const token = this.token()
+    try {
+      return await call(token)
+    } catch (error) {
+      if (error instanceof BackendError && error.status === 401) {
+        if (this.session.token() === token) this.clear()
+        throw new Error(FRAME_SESSION_EXPIRED, { cause: error })
+      }
+      throw error
+    }
+  }
+
+  /** Checks with the backend that the session still holds (before an approval); see withSession. */
+  async confirmSession(): Promise<void> {
+    await this.withSession(token => this.backend.sessionStatus(token))
   }
 
   /** The stored token; throws 'The wallet is not connected' when there is none. */

@@ -23,7 +23,13 @@ const codeSchema = z.object({ code })
 export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet | undefined): Hono {
   const app = new Hono()
 
-  const paths = ['/frame-api/email/*', '/frame-api/keys', '/frame-api/session', '/frame-api/sign-out']
+  const paths = [
+    '/frame-api/email/*',
+    '/frame-api/keys',
+    '/frame-api/session',
+    '/frame-api/session/status',
+    '/frame-api/sign-out'
+  ]
   for (const path of paths) {
     app.use(path, async (_c, next) => {
       if (!wallet) throw new ApiError(503, NOT_CONFIGURED, 'not_configured')
@@ -58,6 +64,12 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
   app.get('/frame-api/session', async c => {
     const account = await w().account(c.req.header('Authorization'))
     return c.json({ email: account.email, keys: await w().keys(account) })
+  })
+
+  // Whether the session still holds, without the keys: the frame asks before each approval.
+  app.get('/frame-api/session/status', async c => {
+    const account = await w().account(c.req.header('Authorization'))
+    return c.json({ email: account.email })
   })
 
   app.post('/frame-api/sign-out', async c => {

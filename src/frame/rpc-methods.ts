@@ -44,6 +44,8 @@ export const APPROVAL_METHODS = [
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 export const RPC_USER_REJECTED = 'User rejected the request'
+/** The frame's answer when its backend ended the session (expired, or signed out elsewhere). */
+export const FRAME_SESSION_EXPIRED = 'Session Expired'
 /** spec.md section 9: pending transactions through the frame. */
 export const PENDING_TRANSACTIONS_LIMIT = 99
 

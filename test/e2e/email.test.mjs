@@ -129,6 +129,18 @@ async function frameKeys(page) {
   return (await response.json()).keys
 }
 
+/** Ends the frame's session on the backend (its sign-out route, with the token the frame keeps). */
+async function endFrameSession(page) {
+  const frameHandle = page.frames().find(candidate => candidate.url().startsWith(stack.frame))
+  const token = await frameHandle.evaluate(() => localStorage.getItem('@appkit-wallet/frame-session-token'))
+  const response = await fetch(`${stack.frame}/frame-api/sign-out`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, Origin: stack.frame, 'Content-Type': 'application/json' },
+    body: '{}'
+  })
+  assert.equal(response.status, 200)
+}
+
 let address
 /** When the first login code was sent: the backend sends one login code per address per 30 s. */
 let firstCodeAt
@@ -268,7 +280,7 @@ test('the same e-mail in a fresh browser: a device code, then the same address; 
   }
 })
 
-test('on Solana the e-mail wallet sends SOL, approved in the frame (what it does shown there), checked on the local runtime', async () => {
+test('on Solana the e-mail wallet sends SOL, approved in the frame (what it does shown there), checked on the local runtime; a session ended on the backend then says Session Expired', async () => {
   const context = await newContext()
   await recordMessages(context)
   const connection = new Connection(stack.rpc.solana, 'confirmed')
@@ -314,7 +326,25 @@ test('on Solana the e-mail wallet sends SOL, approved in the frame (what it does
     assert.equal(await connection.getBalance(wallet), 1.5 * LAMPORTS_PER_SOL - 5000)
 
     await assertNoKeyReachedTheHost(page)
-    assert.deepEqual(problems, [])
+
+    // The session ends on the backend (as after 7 days, or a sign-out elsewhere): the next send is
+    // not shown for approval; the modal says 'Session Expired' and the visitor is disconnected.
+    await endFrameSession(page)
+    await previewSend(page, { symbol: 'SOL', amount: '0.1', receiver: bob.toBase58() })
+    await page.getByTestId('send-confirm-button').click()
+    await page.getByTestId('w3m-alert-title').filter({ hasText: 'Session Expired' }).waitFor({ timeout: 15_000 })
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="account-is-connected"]')?.textContent === 'false'
+    )
+    assert.equal(await frame(page).locator('section.approval').isHidden(), true, 'no approval is shown')
+    assert.equal(await connection.getBalance(wallet), 1.5 * LAMPORTS_PER_SOL - 5000)
+    // The one expected failure: the frame's session check, answered 401.
+    const expired = problems.filter(problem => /^HTTP 401: .*\/frame-api\/session\/status$/.test(problem))
+    assert.equal(expired.length, 1)
+    assert.deepEqual(
+      problems.filter(problem => !expired.includes(problem)),
+      []
+    )
   } finally {
     await context.close()
   }

@@ -134,10 +134,14 @@ describe('keys and sessions', () => {
   })
 
   it("ends a session at sign-out: 401 'Session Expired' afterwards", async () => {
-    const { sessionToken } = await stack.login(uniqueEmail('sign-out'))
+    const email = uniqueEmail('sign-out')
+    const { sessionToken } = await stack.login(email)
     expectOk(await stack.frame.get('/frame-api/session', { token: sessionToken }))
+    // The status answers the e-mail and nothing else (no keys).
+    assert.deepEqual(expectOk(await stack.frame.get('/frame-api/session/status', { token: sessionToken })), { email })
     assert.deepEqual(expectOk(await stack.frame.post('/frame-api/sign-out', {}, { token: sessionToken })), {})
     expectError(await stack.frame.get('/frame-api/session', { token: sessionToken }), 401, 'Session Expired')
+    expectError(await stack.frame.get('/frame-api/session/status', { token: sessionToken }), 401, 'Session Expired')
     const keys = [{ namespace: 'eip155', privateKey: randomKey() }]
     expectError(await stack.frame.post('/frame-api/keys', { keys }, { token: sessionToken }), 401, 'Session Expired')
   })
@@ -148,6 +152,7 @@ describe('keys and sessions', () => {
     expectOk(await stack.frame.get('/frame-api/session', { token: sessionToken }))
     stack.clock.advance(1000)
     expectError(await stack.frame.get('/frame-api/session', { token: sessionToken }), 401, 'Session Expired')
+    expectError(await stack.frame.get('/frame-api/session/status', { token: sessionToken }), 401, 'Session Expired')
     const forged = sessionToken.replace(/^./, c => (c === 'A' ? 'B' : 'A'))
     expectError(await stack.frame.get('/frame-api/session', { token: forged }), 401, 'Session Expired')
     expectError(await stack.frame.get('/frame-api/session'), 401, 'Session Expired')

@@ -1,9 +1,11 @@
 // The page's handle on the secure frame: the iframe (frame-window.ts) and the channel to it
 // (src/frame/frame-channel.ts). An RPC call that the visitor must approve shows the frame while it
-// is pending; the frame draws the approval and only its own buttons answer it. Knows no store.
+// is pending; the frame draws the approval and only its own buttons answer it. An answer 'Session
+// Expired' (the frame's backend ended the login) is told to the kit and to the connectors. Knows
+// no store.
 import { FrameChannel, type FrameChannelOptions, type FrameProblem } from '../../frame/frame-channel.js'
 import type { FrameMethod, FrameParams, FrameResult } from '../../frame/messages.js'
-import { needsApproval, RPC_NOT_ALLOWED, RPC_USER_REJECTED } from '../../frame/rpc-methods.js'
+import { FRAME_SESSION_EXPIRED, needsApproval, RPC_NOT_ALLOWED, RPC_USER_REJECTED } from '../../frame/rpc-methods.js'
 import { USER_REJECTED_CODE } from '../../errors/visitor-message.js'
 import { createFrameWindow, frameAddress, type FrameWindow } from './frame-window.js'
 
@@ -14,6 +16,8 @@ export interface AuthClientOptions {
   /** The accessible name of the frame and its dialog. */
   readonly title: string
   readonly onProblem?: (problem: FrameProblem) => void
+  /** The frame's login ended on its backend (expired, or signed out elsewhere) while in use. */
+  readonly onSessionExpired?: () => void
   readonly timeouts?: FrameChannelOptions['timeouts']
 }
 
@@ -42,10 +46,13 @@ export class AuthClient {
   readonly frameOrigin: string
   readonly #window: FrameWindow
   readonly #channel: FrameChannel
+  readonly #onSessionExpired: (() => void) | undefined
+  readonly #sessionEnded = new Set<() => void>()
   #approvals = 0
 
   constructor(options: AuthClientOptions) {
     this.frameOrigin = new URL(options.frameUrl).origin
+    this.#onSessionExpired = options.onSessionExpired
     this.#window = createFrameWindow(frameAddress(options.frameUrl, options.projectId), options.title)
     this.#channel = new FrameChannel({
       frameOrigin: this.frameOrigin,
@@ -67,8 +74,26 @@ export class AuthClient {
     return this.#channel.whenReady()
   }
 
-  request<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>> {
-    return this.#channel.request(method, params)
+  async request<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>> {
+    try {
+      return await this.#channel.request(method, params)
+    } catch (error) {
+      this.#noticeSessionEnd(error)
+      throw error
+    }
+  }
+
+  /** Follows the end of the frame's login on its backend; returns the function that stops following. */
+  onSessionEnded(listener: () => void): () => void {
+    this.#sessionEnded.add(listener)
+    return () => this.#sessionEnded.delete(listener)
+  }
+
+  /** An answer 'Session Expired': the login is over, for the kit and for every namespace's connection. */
+  #noticeSessionEnd(error: unknown): void {
+    if (!(error instanceof Error) || error.message !== FRAME_SESSION_EXPIRED) return
+    this.#onSessionExpired?.()
+    for (const listener of [...this.#sessionEnded]) listener()
   }
 
   /**
@@ -84,6 +109,7 @@ export class AuthClient {
     try {
       return await this.#channel.request('rpcRequest', { method, params, chainNamespace })
     } catch (error) {
+      this.#noticeSessionEnd(error)
       // A rejection in the frame is a rejection in the wallet (4001): 'Transaction declined'.
       throw rpcError(error)
     } finally {

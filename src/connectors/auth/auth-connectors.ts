@@ -1,7 +1,8 @@
 // The embedded wallet's connectors, one per namespace it serves (eip155 and solana), over one
 // frame and one login. Each namespace's connection uses the login; disconnecting the last one signs
-// the frame out. Knows no store: `onSignedOut` tells the caller when the login ended (a sign-out,
-// or a frame that says it is no longer logged in).
+// the frame out. A login that ended on the frame's backend ('Session Expired') disconnects every
+// namespace (their 'disconnect' event). Knows no store: `onSignedOut` tells the caller when the
+// login ended (a sign-out, or a frame that says it is no longer logged in).
 import type { ChainNamespace } from '../../networks/types.js'
 import type { Connector } from '../types.js'
 import type { AuthClient } from './auth-client.js'
@@ -49,6 +50,18 @@ export function createAuthConnectors({ client, onSignedOut }: AuthConnectorsOpti
         const result = await connector.reconnect(options)
         if (result) live.add(connector.namespace)
         return result
+      },
+      on(event, listener) {
+        const stop = connector.on(event, listener)
+        if (event !== 'disconnect') return stop
+        const stopEnded = client.onSessionEnded(() => {
+          live.delete(connector.namespace)
+          ;(listener as (payload: undefined) => void)(undefined)
+        })
+        return () => {
+          stop()
+          stopEnded()
+        }
       }
     }
   }

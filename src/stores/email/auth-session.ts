@@ -31,6 +31,12 @@ export function reportFrameProblem(problem: FrameProblem): void {
   emitKitEvent('EMBEDDED_WALLET_ERROR', { error: problem })
 }
 
+/** The frame's login ended on its backend while in use: the spec's alert, and the login cache goes. */
+function endExpiredLogin(): void {
+  showAlert('session-expired')
+  clearLoginCache()
+}
+
 /** Sends the modal's theme and the app's data to the frame, now and whenever the theme changes. */
 function syncWithFrame(frame: AuthClient): void {
   const options = $options.get()
@@ -64,7 +70,8 @@ export function authClient(): AuthClient {
     frameUrl: options.frameUrl,
     projectId: options.projectId,
     title: 'Secure wallet',
-    onProblem: reportFrameProblem
+    onProblem: reportFrameProblem,
+    onSessionExpired: endExpiredLogin
   })
   client = created
   connectors = createAuthConnectors({ client: created, onSignedOut: clearLoginCache })

@@ -2,7 +2,8 @@
 // frame double: the e-mail login connects both, the active network's shown; the Solana account is
 // the frame's Solana address; its messages and transfers are signed in the frame after approval
 // (the frame shown meanwhile; a transfer's signature answered as 0x hex, as connectors do); disconnecting
-// one namespace keeps the login for the other, the last one signs the frame out.
+// one namespace keeps the login for the other, the last one signs the frame out; a login that ends
+// on the frame's backend mid-use shows 'Session Expired' and disconnects both.
 import { expect } from '@open-wc/testing'
 import { AUTH_CONNECTOR_ID } from '../../../src/connectors/auth/auth-connector.js'
 import { localChainA, solanaLocal } from '../../../src/networks/definitions.js'
@@ -12,7 +13,8 @@ import { getConnector } from '../../../src/stores/connectors.js'
 import { authClient } from '../../../src/stores/email/auth-session.js'
 import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
 import { sessionOf } from '../../../src/stores/sessions.js'
-import { storedEmailLoginUsed } from '../../../src/storage/keys.js'
+import { storedEmail, storedEmailLoginUsed } from '../../../src/storage/keys.js'
+import { $alert } from '../../../src/stores/alert.js'
 import { DOUBLE_ADDRESS, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
 
 const PROJECT = 'solana-auth-test'
@@ -66,6 +68,18 @@ describe('embedded wallet on eip155 and solana', () => {
       transaction
     })
     expect(((await wrong.catch((error: Error) => error)) as Error).message).to.contain('double: unexpected params')
+  })
+
+  it('a login that ended on the frame’s backend mid-use: “Session Expired” alert, the login cache cleared, both namespaces disconnected', async () => {
+    const connector = getConnector(AUTH_CONNECTOR_ID, 'eip155')!
+    const failed = await connector.signMessage!('expire me', DOUBLE_ADDRESS).catch((error: Error) => error)
+    expect((failed as Error).message).to.equal('Session Expired')
+    expect($alert.get().id).to.equal('session-expired')
+    expect(storedEmailLoginUsed.get()).to.equal(undefined)
+    expect(storedEmail.get()).to.equal(undefined)
+    expect(sessionOf('eip155')).to.equal(undefined)
+    expect(sessionOf('solana')).to.equal(undefined)
+    expect($account.get().address).to.equal(undefined)
   })
 
   it('disconnecting one namespace keeps the login for the other; the last signs the frame out', async () => {

@@ -99,6 +99,11 @@ export class FakeBackend implements Backend {
     return { email: account.email, keys: copy(account.keys) }
   }
 
+  async sessionStatus(token: string) {
+    this.#record('session/status', undefined, token)
+    return { email: this.#email(token) }
+  }
+
   async signOut(token: string) {
     this.#record('sign-out', undefined, token)
     this.#email(token)

@@ -12,6 +12,7 @@ import { NO_LONGER_CONNECTED } from '../../../frame/rpc.js'
 import { openSession, SESSION_TOKEN_KEY } from '../../../frame/session.js'
 import { NOT_CONNECTED, Wallet } from '../../../frame/wallet.js'
 import type { FrameMethod, FrameParams } from '../../../src/frame/messages.js'
+import { FRAME_SESSION_EXPIRED } from '../../../src/frame/rpc-methods.js'
 import { rejection } from '../rejection.js'
 import { DEVICE_CODE, FakeBackend, LOGIN_CODE, memoryStorage } from './fake-backend.js'
 import { HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'
@@ -130,6 +131,34 @@ describe('the frame’s handlers', () => {
     const after = frame(backend, storage)
     expect(await after.call('isConnected', {})).to.deep.equal({ isConnected: false })
     expect(storage.getItem(SESSION_TOKEN_KEY)).to.equal(null)
+  })
+
+  it('checks the session before each approval; one that ended mid-use approves nothing: “Session Expired”, keys and token gone', async () => {
+    const f = frame()
+    await f.login()
+    const address = f.wallet.current!.keyring.address
+    const sign = () => f.call('rpcRequest', { method: 'personal_sign', params: ['0x6869', address] })
+    expect(await sign()).to.match(/^0x[0-9a-f]{130}$/)
+    expect(f.backend.calls.filter(call => call.route === 'session/status')).to.have.length(1)
+    expect(f.approvals.asked).to.have.length(1)
+
+    f.backend.sessions.clear() // expired, or signed out on another page
+    expect((await rejection(sign()))?.message).to.equal(FRAME_SESSION_EXPIRED)
+    expect(f.approvals.asked, 'nothing more was shown').to.have.length(1)
+    expect(f.wallet.current).to.equal(undefined)
+    expect(f.storage.getItem(SESSION_TOKEN_KEY)).to.equal(null)
+    expect((await rejection(f.call('getUser', {})))?.message).to.equal(NOT_CONNECTED)
+  })
+
+  it('an e-mail change on a session that ended says “Session Expired” and ends the login', async () => {
+    const f = frame()
+    await f.login()
+    f.backend.sessions.clear()
+    expect((await rejection(f.call('updateEmail', { email: 'new@example.com' })))?.message).to.equal(
+      FRAME_SESSION_EXPIRED
+    )
+    expect(f.wallet.current).to.equal(undefined)
+    expect(f.session.token()).to.equal(undefined)
   })
 
   it('signs out: the session ends at the backend, token and keys go, pending approvals are rejected', async () => {
