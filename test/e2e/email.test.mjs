@@ -3,8 +3,11 @@
 // address, is funded by a test account, sends tUSDC approving inside the secure frame (checked on
 // the chain), signs in with the backend's sign-in (its signature verified with viem), reloads and
 // is still connected, and logs out. The same e-mail in a fresh browser context gets a device code,
-// then the same address; it changes its e-mail. No message the host page receives in the whole
-// flow contains the wallet's keys; a page on a foreign origin that embeds the frame gets nothing.
+// then the same address and balance; it swaps tUSDC for TT (allowance and swap each approved in
+// the frame) and changes its e-mail. On Solana another login sends SOL (the frame shows the
+// transfer; checked on the local runtime), and once its session ends on the backend the next send
+// says 'Session Expired'. No message the host page receives in the whole flow contains the
+// wallet's keys; a page on a foreign origin that embeds the frame gets nothing.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import {
@@ -87,13 +90,14 @@ async function previewSend(page, { symbol, amount, receiver }) {
 }
 
 const chainA = () => localViemChain(31337, stack.rpc.a)
-const tusdcBalance = address =>
+const tokenBalance = (token, owner) =>
   createPublicClient({ transport: http(stack.rpc.a) }).readContract({
-    address: CONTRACTS.tUSDC,
+    address: token,
     abi: erc20Abi,
     functionName: 'balanceOf',
-    args: [address]
+    args: [owner]
   })
+const tusdcBalance = owner => tokenBalance(CONTRACTS.tUSDC, owner)
 
 /** A test account funds `address` with ETH for fees and 20 tUSDC. */
 async function fund(address) {
@@ -226,7 +230,7 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
   }
 })
 
-test('the same e-mail in a fresh browser: a device code, then the same address; it sends tUSDC approved in the frame and changes its e-mail', async () => {
+test('the same e-mail in a fresh browser: a device code, then the same address and balance; it sends tUSDC and swaps, approved in the frame, and changes its e-mail', async () => {
   assert.ok(address, 'the first test logged in')
   // The backend sends one login code per address per 30 s: this login's comes after the first's.
   const wait = firstCodeAt + 31_000 - Date.now()
@@ -237,6 +241,9 @@ test('the same e-mail in a fresh browser: a device code, then the same address; 
     const { page, problems } = await openDemo(context)
     assert.equal(await logIn(page, EMAIL, { newDevice: true }), address)
     assert.equal(await page.getByTestId('account-email').locator('bdi').textContent(), EMAIL)
+    // The balance the first test's funding gave it, read from the chain.
+    await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor({ timeout: 15_000 })
+    assert.equal(await text(page, 'account-balance'), '1 ETH')
 
     // Funded in the first test, the wallet sends 5 tUSDC; the visitor approves inside the frame.
     const before = await tusdcBalance(RECEIVER)
@@ -259,6 +266,31 @@ test('the same e-mail in a fresh browser: a device code, then the same address; 
       await page.waitForTimeout(100)
     assert.equal(await tusdcBalance(RECEIVER), before + parseUnits('5', 6))
     assert.equal(await tusdcBalance(address), parseUnits('15', 6))
+
+    // Swap 5 tUSDC for TT: the frame runs batches one call at a time, so the kit asks for the
+    // router's allowance first, then the swap; each is approved in the frame.
+    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 20_000 })
+    if (!(await page.getByTestId('wallet-feature-swaps').isVisible()))
+      await page.locator('appkit-button').first().click()
+    await page.getByTestId('wallet-feature-swaps').click()
+    const source = page.getByTestId('swap-source-token')
+    await source.locator('option', { hasText: 'tUSDC' }).waitFor({ state: 'attached', timeout: 15_000 })
+    await source.selectOption({ label: 'tUSDC' })
+    await page.getByTestId('swap-to-token').selectOption({ label: 'TT' })
+    await page.getByTestId('swap-source-amount').fill('5')
+    await page.getByTestId('swap-minimum').waitFor({ timeout: 15_000 })
+    const quoted = parseUnits(await text(page, 'swap-to-amount'), 18)
+    const ttBefore = await tokenBalance(CONTRACTS.TT, address)
+    await page.getByTestId('swap-review-button').click()
+    await page.getByTestId('swap-confirm-button').click()
+    await page.getByTestId('approve-button').click()
+    await approveInFrame(page)
+    await frame(page).locator('section.approval').waitFor({ state: 'hidden', timeout: 15_000 })
+    await approveInFrame(page)
+    await page.getByTestId('toast-message').filter({ hasText: 'Swap completed' }).waitFor({ timeout: 30_000 })
+    assert.equal(await tusdcBalance(address), parseUnits('10', 6))
+    const received = (await tokenBalance(CONTRACTS.TT, address)) - ttBefore
+    assert.ok(received >= (quoted * 99n) / 100n && received <= quoted, `received ${received}, quoted ${quoted}`)
 
     await assertNoKeyReachedTheHost(page)
 
