@@ -36,6 +36,7 @@ import { decodeBase58, encodeBase58, toBase64 } from '../../src/utils/base58.js'
 import { testUsdCoin } from '../../solana/accounts.js'
 import { testKeypair } from './helpers.js'
 import { useLocalSolana } from './local-runtime.js'
+import { rejected as rejection } from '../fixtures/rejected.js'
 
 const HARDHAT_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const carol = testKeypair(2)
@@ -89,15 +90,6 @@ const details = (request: Solana, transaction = 0): Array<Record<string, string>
     action: instruction.action,
     ...Object.fromEntries(instruction.details)
   }))
-
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise
-  } catch (error) {
-    return error as Error
-  }
-  throw new Error('expected a rejection')
-}
 
 async function blockhash(): Promise<string> {
   return (await local.connection.getLatestBlockhash('confirmed')).blockhash
