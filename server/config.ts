@@ -24,6 +24,7 @@ import { Buffer } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../src/utils/origin-patterns.js'
+import { socialProvidersFromEnv, type SocialProviderConfig } from './social/providers.js'
 import { LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
 
 export const DEFAULT_PORT = 8787
@@ -77,7 +78,11 @@ export const serverConfigSchema = z.object({
     .default(DEFAULT_SMTP_URL),
   mailFrom: z.string().min(3).default(DEFAULT_MAIL_FROM),
   /** Base64 of 32 bytes (APPKIT_MASTER_KEY); undefined: the embedded wallet is not configured. */
-  masterKey: z.string().optional()
+  masterKey: z.string().optional(),
+  /** The social login providers (APPKIT_SOCIAL_*, server/social/providers.ts); none by default. */
+  socialProviders: z
+    .array(z.custom<SocialProviderConfig>(value => typeof value === 'object' && value !== null))
+    .default([])
 })
 export type ServerConfig = z.infer<typeof serverConfigSchema>
 export type ServerConfigInput = z.input<typeof serverConfigSchema>
@@ -129,7 +134,8 @@ export function loadConfig(
     framePublicUrl: options.framePublicUrl ?? (env.APPKIT_FRAME_PUBLIC_URL || undefined),
     smtpUrl: options.smtpUrl ?? (env.APPKIT_SMTP_URL || DEFAULT_SMTP_URL),
     mailFrom: options.mailFrom ?? (env.APPKIT_MAIL_FROM || DEFAULT_MAIL_FROM),
-    masterKey: checkMasterKey('masterKey' in options ? options.masterKey : env.APPKIT_MASTER_KEY || undefined)
+    masterKey: checkMasterKey('masterKey' in options ? options.masterKey : env.APPKIT_MASTER_KEY || undefined),
+    socialProviders: options.socialProviders ?? socialProvidersFromEnv(env)
   }
   const parsed = serverConfigSchema.safeParse(input)
   if (!parsed.success) {

@@ -1,15 +1,18 @@
-// Embedded-wallet accounts: one per e-mail address, compared lower-cased. The address can change
+// Embedded-wallet accounts: one per e-mail address, compared lower-cased, or one per social
+// identity (server/embedded/social-login.ts), which may have no address. The address can change
 // (the two-step update), never to one another account has.
 import type { Queryable } from '../db/database.js'
 import { ApiError, badRequest } from '../http.js'
 
 export interface Account {
   id: string
-  email: string
+  /** Null for a social login's account. */
+  email: string | null
 }
 
 export const INVALID_EMAIL = 'Invalid e-mail address'
 export const EMAIL_IN_USE = 'That e-mail address is already in use'
+export const NO_EMAIL = 'This account has no e-mail address to change'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -30,6 +33,12 @@ export async function findAccount(db: Queryable, email: string): Promise<Account
 export async function accountById(db: Queryable, id: string): Promise<Account | undefined> {
   const { rows } = await db.query<Account>('SELECT id::text AS id, email FROM wallet_accounts WHERE id = $1', [id])
   return rows[0]
+}
+
+/** The account's e-mail address; 400 'This account has no e-mail address to change' when it has none. */
+export function emailOf(account: Account): string {
+  if (!account.email) throw badRequest(NO_EMAIL)
+  return account.email
 }
 
 /** The account of `email`, created when there is none (two logins racing get the same one). */

@@ -13,6 +13,7 @@ import {
   accountById,
   assertEmailFree,
   changeEmail,
+  emailOf,
   ensureAccount,
   findAccount,
   normalizeEmail,
@@ -33,6 +34,7 @@ import { deriveKey } from './envelope.js'
 import { loadKeys, storeKeys, type SubmittedKey, type WalletKey } from './keys.js'
 import { createMailer, type Mailer } from './mailer.js'
 import { bearerToken, createSession, revokeSession, sessionAccount, sessionExpired } from './sessions.js'
+import { createSocialLogin, type SocialLogin } from './social-login.js'
 
 export interface LoginStep {
   email: string
@@ -60,6 +62,8 @@ export interface EmbeddedWallet {
   verifyUpdatePrimary(account: Account, code: string): Promise<'VERIFY_SECONDARY_OTP'>
   /** Answers the account's new address. */
   verifyUpdateSecondary(account: Account, code: string): Promise<string>
+  /** Social login (server/embedded/social-login.ts). */
+  readonly social: SocialLogin
   close(): void
 }
 
@@ -76,6 +80,14 @@ export function createEmbeddedWallet(
   const deviceKey = deriveKey(masterKey, 'device-ids')
   const mailer = options.mailer ?? createMailer(config)
   const now = () => nowOf(context)
+  const social = createSocialLogin({
+    db,
+    projects: config.projects,
+    providers: config.socialProviders,
+    stateKey: deriveKey(masterKey, 'social-login'),
+    deviceKey,
+    now
+  })
 
   async function sendCode(target: CodeTarget): Promise<void> {
     const code = await storeCode(db, codeKey, target, now())
@@ -128,7 +140,7 @@ export function createEmbeddedWallet(
         await rememberDevice(tx, account.id, device, now())
         return { account, sessionToken: await createSession(tx, account.id, device, now()) }
       })
-      return { sessionToken, email: account.email, keys: await loadKeys(db, masterKey, account.id) }
+      return { sessionToken, email, keys: await loadKeys(db, masterKey, account.id) }
     },
 
     async account(authorization) {
@@ -152,20 +164,22 @@ export function createEmbeddedWallet(
     },
 
     async startUpdate(account, rawNewEmail) {
+      const current = emailOf(account)
       const newEmail = normalizeEmail(rawNewEmail)
-      if (newEmail === account.email) throw badRequest('That is already your e-mail address')
+      if (newEmail === current) throw badRequest('That is already your e-mail address')
       await assertEmailFree(db, newEmail, account.id)
-      await sendCode({ email: account.email, purpose: 'update-primary', accountId: account.id, newEmail })
+      await sendCode({ email: current, purpose: 'update-primary', accountId: account.id, newEmail })
       return 'VERIFY_PRIMARY_OTP'
     },
 
     async verifyUpdatePrimary(account, code) {
-      const pending = await peekCode(db, account.email, 'update-primary')
+      const current = emailOf(account)
+      const pending = await peekCode(db, current, 'update-primary')
       if (pending?.new_email) await assertCanSend(db, pending.new_email, 'update-secondary', now())
       const row = await consumeCode(
         db,
         codeKey,
-        { email: account.email, purpose: 'update-primary', code, accountId: account.id },
+        { email: current, purpose: 'update-primary', code, accountId: account.id },
         now()
       )
       const newEmail = row.new_email
@@ -188,9 +202,11 @@ export function createEmbeddedWallet(
       )
       await changeEmail(db, account.id, row.email)
       // The old address's codes (a login started there) and this account's update codes end here.
-      await db.query('DELETE FROM wallet_codes WHERE email = $1 OR account_id = $2', [account.email, account.id])
+      await db.query('DELETE FROM wallet_codes WHERE email = $1 OR account_id = $2', [emailOf(account), account.id])
       return row.email
     },
+
+    social,
 
     close: () => mailer.close()
   }

@@ -1,4 +1,4 @@
-// The embedded wallet's e-mail login, session, key and e-mail update routes (frame/README.md), on
+// The embedded wallet's e-mail and social login, session, key and e-mail update routes (frame/README.md), on
 // the frame's origin behind frame-api.ts's Origin check. Bodies are parsed with zod; the flows
 // are server/embedded/wallet.ts. Without a master key every route here answers 503.
 import { Hono } from 'hono'
@@ -19,6 +19,13 @@ const stepSchema = z.object({ email, deviceId, code })
 const keysSchema = z.object({ keys: z.array(walletKeySchema).check(z.minLength(1), z.maxLength(8)) })
 const updateSchema = z.object({ newEmail: email })
 const codeSchema = z.object({ code })
+const socialStartSchema = z.object({
+  projectId: z.string().check(z.minLength(1), z.maxLength(200)),
+  provider: z.string().check(z.minLength(1), z.maxLength(32)),
+  returnUrl: z.string().check(z.minLength(1), z.maxLength(2048)),
+  deviceId
+})
+const socialFinishSchema = z.object({ result: z.string().check(z.minLength(1), z.maxLength(128)), deviceId })
 
 export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet | undefined): Hono {
   const app = new Hono()
@@ -28,7 +35,8 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
     '/frame-api/keys',
     '/frame-api/session',
     '/frame-api/session/status',
-    '/frame-api/sign-out'
+    '/frame-api/sign-out',
+    '/frame-api/social/*'
   ]
   for (const path of paths) {
     app.use(path, async (_c, next) => {
@@ -63,7 +71,34 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
 
   app.get('/frame-api/session', async c => {
     const account = await w().account(c.req.header('Authorization'))
-    return c.json({ email: account.email, keys: await w().keys(account) })
+    const social = await w().social.identityOf(account.id)
+    return c.json({ email: account.email, keys: await w().keys(account), ...(social ? { social } : {}) })
+  })
+
+  // Where the providers send the visitor back: the frame's public URL, or this request's origin.
+  const callbackUrl = (requestUrl: string) =>
+    `${context.config.framePublicUrl?.replace(/\/$/, '') ?? new URL(requestUrl).origin}/frame-api/social/callback`
+
+  app.post('/frame-api/social/start', async c => {
+    const body = await parseBody(c, socialStartSchema)
+    return c.json({ uri: await w().social.start({ ...body, redirectUri: callbackUrl(c.req.url) }) })
+  })
+
+  app.get('/frame-api/social/callback', async c => {
+    try {
+      const query = { state: c.req.query('state'), code: c.req.query('code'), error: c.req.query('error') }
+      return c.redirect(await w().social.callback(query, callbackUrl(c.req.url)), 302)
+    } catch (error) {
+      // A top-level page in the visitor's browser: plain text, not JSON.
+      if (error instanceof ApiError && error.status === 400) return c.text(error.message, 400)
+      throw error
+    }
+  })
+
+  app.post('/frame-api/social/finish', async c => {
+    const body = await parseBody(c, socialFinishSchema)
+    const { account, sessionToken, social } = await w().social.finish(body)
+    return c.json({ sessionToken, email: account.email, keys: await w().keys(account), social })
   })
 
   // Whether the session still holds, without the keys: the frame asks before each approval.
