@@ -33,6 +33,18 @@ export interface LocalIdp {
   stop(): Promise<void>
 }
 
+/** The backend's APPKIT_SOCIAL_* settings that point all six providers at `idp`. */
+export function localSocialEnv(idp: Pick<LocalIdp, 'issuer'>): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const provider of LOCAL_SOCIAL_PROVIDERS) {
+    const upper = provider.toUpperCase()
+    env[`APPKIT_SOCIAL_${upper}_CLIENT_ID`] = localClient(provider).clientId
+    env[`APPKIT_SOCIAL_${upper}_CLIENT_SECRET`] = localClient(provider).clientSecret
+    env[`APPKIT_SOCIAL_${upper}_ISSUER`] = idp.issuer(provider)
+  }
+  return env
+}
+
 export interface LocalIdpOptions {
   /** 0 (default): any free port. */
   readonly port?: number

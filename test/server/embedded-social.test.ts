@@ -20,7 +20,7 @@ import {
 } from '../../server/embedded/social-login.js'
 import { startServer, type RunningServer } from '../../server/main.js'
 import { socialProvidersFromEnv } from '../../server/social/providers.js'
-import { LOCAL_SOCIAL_PROVIDERS, localClient, startLocalIdp, type LocalIdp } from '../../social/local-idp.js'
+import { localSocialEnv, startLocalIdp, type LocalIdp } from '../../social/local-idp.js'
 import { Clock, expectError, expectOk, FrameClient, newDeviceId, PROJECT_ID, randomKey } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 import { signInAtLocalIdp } from './local-idp-driver.js'
@@ -48,13 +48,6 @@ before(async () => {
   const framePort = await freePort()
   callback = `http://127.0.0.1:${framePort}/frame-api/social/callback`
   idp = await startLocalIdp({ redirectUris: [callback] })
-  const env: Record<string, string> = {}
-  for (const provider of LOCAL_SOCIAL_PROVIDERS) {
-    const upper = provider.toUpperCase()
-    env[`APPKIT_SOCIAL_${upper}_CLIENT_ID`] = localClient(provider).clientId
-    env[`APPKIT_SOCIAL_${upper}_CLIENT_SECRET`] = localClient(provider).clientSecret
-    env[`APPKIT_SOCIAL_${upper}_ISSUER`] = idp.issuer(provider)
-  }
   database = await openTestDatabase()
   server = await startServer({
     port: 0,
@@ -65,7 +58,7 @@ before(async () => {
       framePort,
       smtpUrl: 'smtp://127.0.0.1:9',
       masterKey: randomBytes(32).toString('base64'),
-      socialProviders: socialProvidersFromEnv(env)
+      socialProviders: socialProvidersFromEnv(localSocialEnv(idp))
     }
   })
   frame = new FrameClient(server.frameUrl)

@@ -22,7 +22,7 @@ import {
 import { PROVIDER_DEFAULTS, socialProvidersFromEnv, type SocialProviderConfig } from '../../server/social/providers.js'
 import {
   LOCAL_SOCIAL_PROVIDERS,
-  localClient,
+  localSocialEnv,
   localEmail,
   startLocalIdp,
   type LocalIdp
@@ -41,16 +41,7 @@ after(async () => {
   await idp?.stop()
 })
 
-function localEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const provider of LOCAL_SOCIAL_PROVIDERS) {
-    const upper = provider.toUpperCase()
-    env[`APPKIT_SOCIAL_${upper}_CLIENT_ID`] = localClient(provider).clientId
-    env[`APPKIT_SOCIAL_${upper}_CLIENT_SECRET`] = localClient(provider).clientSecret
-    env[`APPKIT_SOCIAL_${upper}_ISSUER`] = idp.issuer(provider)
-  }
-  return env
-}
+const localEnv = () => localSocialEnv(idp)
 
 async function resolved(provider: string): Promise<ResolvedProvider> {
   const config = socialProvidersFromEnv(localEnv()).find(entry => entry.provider === provider)
