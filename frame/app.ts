@@ -64,6 +64,7 @@ export async function startFrame(options: FrameStartOptions): Promise<StartedFra
     const { allowedOrigins } = await backend.project(projectId)
     const handlers = createHandlers({
       projectId,
+      hostOrigin,
       backend,
       session,
       wallet,

@@ -12,8 +12,17 @@ const keysSchema = z.array(storedKeySchema)
 const projectSchema = z.object({ allowedOrigins: z.array(z.string()) })
 const startSchema = z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) })
 const deviceSchema = z.object({ action: z.literal('VERIFY_OTP') })
-const loginSchema = z.object({ sessionToken: z.string().check(z.minLength(1)), email: z.string(), keys: keysSchema })
-const sessionSchema = z.object({ email: z.string(), keys: keysSchema })
+/** The social identity an account signs in with (a social login's account has no e-mail). */
+const socialSchema = z.object({ provider: z.string(), username: z.string() })
+export type SocialIdentity = z.infer<typeof socialSchema>
+const loginSchema = z.object({
+  sessionToken: z.string().check(z.minLength(1)),
+  email: z.nullable(z.string()),
+  keys: keysSchema,
+  social: z.optional(socialSchema)
+})
+const sessionSchema = z.object({ email: z.nullable(z.string()), keys: keysSchema, social: z.optional(socialSchema) })
+const socialStartSchema = z.object({ uri: z.string().check(z.minLength(1)) })
 const updateSchema = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
 const primarySchema = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') })
 const secondarySchema = z.object({ email: z.string() })
@@ -41,6 +50,15 @@ export interface Backend {
   emailOtp(body: { email: string; deviceId: string; code: string }): Promise<LoginAnswer>
   storeKeys(token: string, keys: readonly StoredKey[]): Promise<{ keys: StoredKey[] }>
   session(token: string): Promise<SessionAnswer>
+  /** A social provider's sign-in URL, to come back to `returnUrl` (a page of the host's origin). */
+  socialStart(body: {
+    projectId: string
+    provider: string
+    returnUrl: string
+    deviceId: string
+  }): Promise<{ uri: string }>
+  /** Redeems the one-time result the provider's return brought back: a login, as emailOtp's. */
+  socialFinish(body: { result: string; deviceId: string }): Promise<LoginAnswer>
   /** Whether the session still holds (401 'Session Expired' when not); no keys. */
   sessionStatus(token: string): Promise<{ email: string }>
   signOut(token: string): Promise<void>
@@ -96,6 +114,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
     emailOtp: body => call(loginSchema, 'email/otp', { body }),
     storeKeys: (token, keys) => call(z.object({ keys: keysSchema }), 'keys', { token, body: { keys } }),
     session: token => call(sessionSchema, 'session', { token }),
+    socialStart: body => call(socialStartSchema, 'social/start', { body }),
+    socialFinish: body => call(loginSchema, 'social/finish', { body }),
     sessionStatus: token => call(z.object({ email: z.string() }), 'session/status', { token }),
     signOut: async token => {
       await call(z.unknown(), 'sign-out', { token, method: 'POST', body: {} })

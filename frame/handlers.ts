@@ -1,23 +1,29 @@
 // What the frame answers to each request of the host page (spec.md section 7, FRAME_METHODS in
 // src/frame/messages.ts). E-mail login and e-mail change go to the backend; the keys stay here
-// (frame/keys.ts); RPC goes through frame/rpc.ts. Methods this wallet does not offer (social login,
-// Farcaster, smart accounts) have no handler: the channel answers '<method> is not available'.
+// (frame/keys.ts); a social login's start and finish go to the backend too (the provider's tokens
+// never reach the frame); RPC goes through frame/rpc.ts. Methods this wallet does not offer
+// (Farcaster, smart accounts) have no handler: the channel answers '<method> is not available'.
 // Nothing answered may contain a key: every answer is checked against the keys in memory.
+import type { FrameParams, FrameResult } from '../src/frame/messages.js'
 import type { FrameHandlers } from './host-channel.js'
 import type { ApprovalView } from './approval.js'
-import type { Backend } from './backend.js'
+import { BackendError, type Backend, type LoginAnswer } from './backend.js'
 import { parseChainId } from './chains.js'
 import { ensureKeys } from './keys.js'
 import { createRpc, NO_LONGER_CONNECTED } from './rpc.js'
 import type { FrameSession } from './session.js'
 import { applyTheme } from './theme.js'
+import { SOCIAL_CANCELLED, SOCIAL_ERROR_PARAM, SOCIAL_FAILED, SOCIAL_RESULT_PARAM } from '../src/frame/social.js'
 import type { Wallet } from './wallet.js'
 
 export const NO_LOGIN_STARTED = 'Start the e-mail login first'
+export const SOCIAL_RETURN_NOT_HOST = 'A social login returns only to a page of the host’s origin'
 export const KEY_IN_ANSWER = 'The frame refused to answer with key material'
 
 export interface HandlerDependencies {
   readonly projectId: string
+  /** The host page's origin: a social login returns only to a page there. */
+  readonly hostOrigin: string
   readonly backend: Backend
   readonly session: FrameSession
   readonly wallet: Wallet
@@ -53,6 +59,56 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     limit: deps.approvalLimit
   })
 
+  /** Whether `url` is a page of the host's origin. */
+  const onHost = (url: string): boolean => {
+    try {
+      return new URL(url).origin === deps.hostOrigin
+    } catch {
+      return false
+    }
+  }
+
+  /** A login the backend answered (e-mail code or social result): the keys, the account, the session. */
+  async function logIn(login: LoginAnswer): Promise<void> {
+    const keyring = await ensureKeys(backend, login.sessionToken, login.keys)
+    const previous = session.token()
+    if (wallet.current && wallet.current.keyring.address !== keyring.address) approvals.rejectAll(NO_LONGER_CONNECTED)
+    wallet.set({ email: login.email, keyring, ...(login.social ? { social: login.social } : {}) }, login.sessionToken)
+    loginEmail = undefined
+    if (previous && previous !== login.sessionToken) {
+      backend.signOut(previous).catch(error => console.warn('[frame] could not end the previous session', error))
+    }
+  }
+
+  /** The logged-in user on `chainId` (the EVM one: the stored last chain; a Solana one: its address). */
+  async function user({ chainId }: FrameParams<'getUser'>): Promise<FrameResult<'getUser'>> {
+    const { email, keyring, social } = await wallet.require()
+    const userName = social ? { userName: social.username } : {}
+    const chain = chainId === undefined ? undefined : parseChainId(chainId)
+    if (chain?.namespace === 'solana') {
+      solanaChainId = chain.id
+      const address = keyring.solanaAddress
+      return {
+        email,
+        address,
+        chainId: chain.id,
+        accounts: [{ address, type: 'eoa' }],
+        preferredAccountType: 'eoa',
+        ...userName
+      }
+    }
+    if (chain) session.setLastChainId(chain.id)
+    const { address } = keyring
+    return {
+      email,
+      address,
+      ...userName,
+      chainId: session.lastChainId(),
+      accounts: [{ address, type: 'eoa' }],
+      preferredAccountType: 'eoa'
+    }
+  }
+
   const handlers: FrameHandlers = {
     async connectEmail({ email }) {
       loginEmail = email
@@ -64,40 +120,39 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     },
 
     async connectOtp({ otp }) {
-      const login = await backend.emailOtp({ email: pendingEmail(), deviceId: session.deviceId(), code: otp })
-      const keyring = await ensureKeys(backend, login.sessionToken, login.keys)
-      const previous = session.token()
-      if (wallet.current && wallet.current.keyring.address !== keyring.address) approvals.rejectAll(NO_LONGER_CONNECTED)
-      wallet.set({ email: login.email, keyring }, login.sessionToken)
-      loginEmail = undefined
-      if (previous && previous !== login.sessionToken) {
-        backend.signOut(previous).catch(error => console.warn('[frame] could not end the previous session', error))
-      }
+      await logIn(await backend.emailOtp({ email: pendingEmail(), deviceId: session.deviceId(), code: otp }))
       return {}
+    },
+
+    async getSocialRedirectUri({ provider, returnUrl }) {
+      const back = returnUrl ?? `${deps.hostOrigin}/`
+      if (!onHost(back)) throw new Error(SOCIAL_RETURN_NOT_HOST)
+      return backend.socialStart({ projectId: deps.projectId, provider, returnUrl: back, deviceId: session.deviceId() })
+    },
+
+    async connectSocial({ uri, chainId }) {
+      if (!onHost(uri)) throw new Error(SOCIAL_RETURN_NOT_HOST)
+      const url = new URL(uri)
+      const error = url.searchParams.get(SOCIAL_ERROR_PARAM)
+      if (error) throw new Error(error === 'access_denied' ? SOCIAL_CANCELLED : SOCIAL_FAILED)
+      const result = url.searchParams.get(SOCIAL_RESULT_PARAM)
+      if (!result) throw new Error(SOCIAL_FAILED)
+      let login: LoginAnswer
+      try {
+        login = await backend.socialFinish({ result, deviceId: session.deviceId() })
+      } catch (cause) {
+        if (cause instanceof BackendError && cause.status === 400) throw new Error(SOCIAL_FAILED, { cause })
+        throw cause
+      }
+      await logIn(login)
+      return user(chainId === undefined ? {} : { chainId })
     },
 
     async isConnected() {
       return { isConnected: Boolean(await wallet.restore()) }
     },
 
-    async getUser({ chainId }) {
-      const { email, keyring } = await wallet.require()
-      const chain = chainId === undefined ? undefined : parseChainId(chainId)
-      if (chain?.namespace === 'solana') {
-        solanaChainId = chain.id
-        const address = keyring.solanaAddress
-        return { email, address, chainId: chain.id, accounts: [{ address, type: 'eoa' }], preferredAccountType: 'eoa' }
-      }
-      if (chain) session.setLastChainId(chain.id)
-      const { address } = keyring
-      return {
-        email,
-        address,
-        chainId: session.lastChainId(),
-        accounts: [{ address, type: 'eoa' }],
-        preferredAccountType: 'eoa'
-      }
-    },
+    getUser: user,
 
     async signOut() {
       const token = session.token()

@@ -3,15 +3,18 @@
 // (401) ends the login here too. Before an approval, and on every call with the token, a 401 from
 // the backend ends it as well: the keys leave memory and the answer is 'Session Expired'.
 import { FRAME_SESSION_EXPIRED } from '../src/frame/rpc-methods.js'
-import { BackendError, type Backend } from './backend.js'
+import { BackendError, type Backend, type SocialIdentity } from './backend.js'
 import { ensureKeys, type Keyring } from './keys.js'
 import type { FrameSession } from './session.js'
 
 export const NOT_CONNECTED = 'The wallet is not connected'
 
 export interface Account {
-  readonly email: string
+  /** Null for a social login's account. */
+  readonly email: string | null
   readonly keyring: Keyring
+  /** The provider and user name of a social login. */
+  readonly social?: SocialIdentity
 }
 
 export class Wallet {
@@ -70,7 +73,7 @@ export class Wallet {
       const keyring = await ensureKeys(this.backend, token, answer.keys)
       // A sign-out or another login while this was on its way wins.
       if (this.session.token() !== token) return this.#account
-      this.#account = { email: answer.email, keyring }
+      this.#account = { email: answer.email, keyring, ...(answer.social ? { social: answer.social } : {}) }
       return this.#account
     } catch (error) {
       if (error instanceof BackendError && error.status === 401) {

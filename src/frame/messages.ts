@@ -74,7 +74,8 @@ export const FRAME_METHODS = {
     result: userResult
   },
   getSocialRedirectUri: {
-    params: z.object({ provider: z.string().check(z.minLength(1)) }),
+    /** `returnUrl`: the page the provider's return comes back to (the host's origin); its root by default. */
+    params: z.object({ provider: z.string().check(z.minLength(1)), returnUrl: z.optional(z.string()) }),
     result: z.object({ uri: z.string().check(z.minLength(1)) })
   },
   signOut: { params: empty, result: empty },

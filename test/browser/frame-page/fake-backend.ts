@@ -1,7 +1,8 @@
 // An in-memory stand-in for the frame's backend (frame/backend.ts's Backend), close to the routes
 // frame/README.md describes: a login code '123456', a device code '654321' for a known account on a
 // new device, sessions by token (401 'Session Expired' once ended), keys stored first-wins, and a
-// chain (rpc) that the test sets. Every call is recorded.
+// chain (rpc) that the test sets; social logins whose one-time results the test grants
+// (grantSocial) for a device. Every call is recorded.
 import { BackendError, type Backend, type StoredKey } from '../../../frame/backend.js'
 
 /** What a JSON answer gives: copies, never the fake's own objects. */
@@ -20,6 +21,8 @@ interface Account {
   email: string
   keys: StoredKey[]
   devices: Set<string>
+  /** A social login's account: the provider and user name; it has no e-mail. */
+  social?: { provider: string; username: string }
 }
 
 export class FakeBackend implements Backend {
@@ -35,6 +38,36 @@ export class FakeBackend implements Backend {
   })
   #pendingEmail: string | undefined
   #nextToken = 1
+  readonly #socialResults = new Map<string, { provider: string; username: string; deviceId: string }>()
+
+  /** What the backend's callback would have granted: a one-time result for `deviceId`'s frame. */
+  grantSocial(provider: string, username: string, deviceId: string): string {
+    const result = `result-${this.#socialResults.size + 1}-${provider}`
+    this.#socialResults.set(result, { provider, username, deviceId })
+    return result
+  }
+
+  async socialStart(body: { projectId: string; provider: string; returnUrl: string; deviceId: string }) {
+    this.#record('social/start', body)
+    const uri = new URL(`https://accounts.${body.provider}.test/authorize`)
+    uri.searchParams.set('return', body.returnUrl)
+    return { uri: uri.toString() }
+  }
+
+  async socialFinish(body: { result: string; deviceId: string }) {
+    this.#record('social/finish', body)
+    const granted = this.#socialResults.get(body.result)
+    if (!granted || granted.deviceId !== body.deviceId) {
+      throw new BackendError('The sign-in took too long or was already used, try again', 400)
+    }
+    this.#socialResults.delete(body.result)
+    const key = `${granted.provider}:${granted.username}`
+    const account = this.#account(key)
+    account.social = { provider: granted.provider, username: granted.username }
+    const sessionToken = `token-${String(this.#nextToken++).padStart(16, '0')}`
+    this.sessions.set(sessionToken, key)
+    return { sessionToken, email: null, keys: copy(account.keys), social: account.social }
+  }
 
   #record(route: string, body?: unknown, token?: string): void {
     this.calls.push({ route, ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })
@@ -96,6 +129,7 @@ export class FakeBackend implements Backend {
   async session(token: string) {
     this.#record('session', undefined, token)
     const account = this.#account(this.#email(token))
+    if (account.social) return { email: null, keys: copy(account.keys), social: account.social }
     return { email: account.email, keys: copy(account.keys) }
   }
 

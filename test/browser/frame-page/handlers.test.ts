@@ -5,7 +5,13 @@
 // never a key in an answer or in storage.
 import { expect } from '@open-wc/testing'
 import type { ApprovalRequest } from '../../../frame/approval-request.js'
-import { createHandlers, guardKeys, KEY_IN_ANSWER, NO_LOGIN_STARTED } from '../../../frame/handlers.js'
+import {
+  createHandlers,
+  guardKeys,
+  KEY_IN_ANSWER,
+  NO_LOGIN_STARTED,
+  SOCIAL_RETURN_NOT_HOST
+} from '../../../frame/handlers.js'
 import type { FrameHandlers } from '../../../frame/host-channel.js'
 import { evmAddress, Keyring } from '../../../frame/keys.js'
 import { NO_LONGER_CONNECTED } from '../../../frame/rpc.js'
@@ -13,11 +19,13 @@ import { openSession, SESSION_TOKEN_KEY } from '../../../frame/session.js'
 import { NOT_CONNECTED, Wallet } from '../../../frame/wallet.js'
 import type { FrameMethod, FrameParams } from '../../../src/frame/messages.js'
 import { FRAME_SESSION_EXPIRED } from '../../../src/frame/rpc-methods.js'
+import { SOCIAL_CANCELLED, SOCIAL_ERROR_PARAM, SOCIAL_FAILED, SOCIAL_RESULT_PARAM } from '../../../src/frame/social.js'
 import { rejection } from '../rejection.js'
 import { DEVICE_CODE, FakeBackend, LOGIN_CODE, memoryStorage } from './fake-backend.js'
 import { HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'
 
 const EMAIL = 'visitor@example.com'
+const HOST = 'http://localhost:5173'
 
 function frame(backend = new FakeBackend(), storage = memoryStorage()) {
   const session = openSession(storage)
@@ -34,6 +42,7 @@ function frame(backend = new FakeBackend(), storage = memoryStorage()) {
   let reloads = 0
   const handlers = createHandlers({
     projectId: 'demo',
+    hostOrigin: HOST,
     backend,
     session,
     wallet,
@@ -161,6 +170,53 @@ describe('the frame’s handlers', () => {
     expect(f.session.token()).to.equal(undefined)
   })
 
+  it('social login: the provider’s URL for a page of the host, then the return’s result redeemed for this device; the user’s name, no e-mail', async () => {
+    const f = frame()
+    const { uri } = (await f.call('getSocialRedirectUri', {
+      provider: 'google',
+      returnUrl: `${HOST}/shop?item=7`
+    })) as { uri: string }
+    expect(new URL(uri).searchParams.get('return')).to.equal(`${HOST}/shop?item=7`)
+    expect(f.backend.calls.at(-1)).to.deep.equal({
+      route: 'social/start',
+      body: { projectId: 'demo', provider: 'google', returnUrl: `${HOST}/shop?item=7`, deviceId: f.session.deviceId() }
+    })
+    const result = f.backend.grantSocial('google', 'alice', f.session.deviceId())
+    const user = (await f.call('connectSocial', {
+      uri: `${HOST}/shop?item=7&${SOCIAL_RESULT_PARAM}=${result}`
+    })) as { email: unknown; address: string; userName: string }
+    expect(user.email).to.equal(null)
+    expect(user.userName).to.equal('alice')
+    expect(user.address).to.equal(f.wallet.current?.keyring.address)
+    expect(f.backend.calls.map(call => call.route)).to.include.members(['social/finish', 'keys'])
+    // After a reload the session gives the name back.
+    const reloaded = frame(f.backend, f.storage)
+    expect(await reloaded.call('isConnected', {})).to.deep.equal({ isConnected: true })
+    expect(((await reloaded.call('getUser', {})) as { userName?: string }).userName).to.equal('alice')
+  })
+
+  it('social login refuses a page of another origin, says a refusal was cancelled, and a spent or foreign result did not finish', async () => {
+    const f = frame()
+    for (const uri of ['https://evil.example/', 'not a url']) {
+      expect(
+        (await rejection(f.call('getSocialRedirectUri', { provider: 'google', returnUrl: uri })))?.message
+      ).to.equal(SOCIAL_RETURN_NOT_HOST)
+      expect((await rejection(f.call('connectSocial', { uri })))?.message).to.equal(SOCIAL_RETURN_NOT_HOST)
+    }
+    expect(
+      (await rejection(f.call('connectSocial', { uri: `${HOST}/?${SOCIAL_ERROR_PARAM}=access_denied` })))?.message
+    ).to.equal(SOCIAL_CANCELLED)
+    expect(
+      (await rejection(f.call('connectSocial', { uri: `${HOST}/?${SOCIAL_ERROR_PARAM}=failed` })))?.message
+    ).to.equal(SOCIAL_FAILED)
+    expect((await rejection(f.call('connectSocial', { uri: `${HOST}/` })))?.message).to.equal(SOCIAL_FAILED)
+    const foreign = f.backend.grantSocial('github', 'bob', 'another-device')
+    expect(
+      (await rejection(f.call('connectSocial', { uri: `${HOST}/?${SOCIAL_RESULT_PARAM}=${foreign}` })))?.message
+    ).to.equal(SOCIAL_FAILED)
+    expect(f.wallet.current).to.equal(undefined)
+  })
+
   it('signs out: the session ends at the backend, token and keys go, pending approvals are rejected', async () => {
     const f = frame()
     await f.login()
@@ -225,10 +281,8 @@ describe('the frame’s handlers', () => {
   it('has no handler for what this wallet does not offer', () => {
     const f = frame()
     for (const method of [
-      'connectSocial',
       'getFarcasterUri',
       'connectFarcaster',
-      'getSocialRedirectUri',
       'getSmartAccountEnabledNetworks',
       'initSmartAccount',
       'setPreferredAccount'
