@@ -44,6 +44,12 @@ export default defineConfig([
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] }
   },
   {
+    // The message tables (the generated catalog, one translation per id in each locale) are data
+    // that grows with every text, not code to split.
+    files: ['src/i18n/catalog.ts', 'src/i18n/locales/*.ts'],
+    rules: { 'max-lines': 'off' }
+  },
+  {
     files: ['test/**/*.ts'],
     ignores: ['test/{server,chain,solana,api,wallets}/**'],
     languageOptions: { globals: globals.mocha },

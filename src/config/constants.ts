@@ -64,6 +64,7 @@ export const CONNECTOR_ORDER = [
 // load, and only the Swap flow needs them.
 
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 export const STORAGE_PREFIX = '@appkit-wallet/'
 export const SDK_TYPE = 'appkit'

@@ -23,7 +23,11 @@ export const KIT_EVENTS = {
   /** The embedded wallet's frame did not load, or a request to it timed out: { error: 'iframe_load_failed' | 'iframe_request_timeout' }. */
   EMBEDDED_WALLET_ERROR: 'error',
   /** The visitor logged in with an e-mail code (no address in the properties). */
-  EMAIL_LOGIN_SUCCESS: 'track'
+  EMAIL_LOGIN_SUCCESS: 'track',
+  /** The visitor logged in through a social provider: { provider } (no user name). */
+  SOCIAL_LOGIN_SUCCESS: 'track',
+  /** A social login did not finish: { provider, message }. */
+  SOCIAL_LOGIN_ERROR: 'error'
 } as const satisfies Record<string, 'track' | 'error'>
 
 export type KitEventName = keyof typeof KIT_EVENTS

@@ -70,6 +70,7 @@ import {
   EMAIL_INVALID,
   EMAIL_UPDATED
 } from '../stores/email/texts.js'
+import { SOCIAL_CANCELLED, SOCIAL_FAILED, SOCIAL_WINDOW_CLOSED } from '../stores/social/texts.js'
 
 const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
 
@@ -97,6 +98,9 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [CODE_TOO_MANY_TRIES]: 'email.codeTooManyTries',
   [EMAIL_IN_USE]: 'email.inUse',
   [EMAIL_DEPENDENCY_FAILED]: 'email.dependencyFailed',
+  [SOCIAL_CANCELLED]: 'social.cancelled',
+  [SOCIAL_FAILED]: 'social.failed',
+  [SOCIAL_WINDOW_CLOSED]: 'social.windowClosed',
   [EMAIL_UPDATED]: 'toast.emailUpdated',
   [SWITCH_DECLINED]: 'error.switchDeclined',
   [NETWORK_NOT_FOUND]: 'error.networkNotFound',

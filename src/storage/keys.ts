@@ -71,6 +71,12 @@ export const storedConnectedSocial = /* @__PURE__ */ createStoredValue('connecte
 /** The visitor's user name at that social provider. */
 export const storedSocialUsername = /* @__PURE__ */ createStoredValue('social_username', z.string())
 
+/** A social login left by full-page redirect: which provider, when (its return finishes it). */
+export const storedPendingSocialLogin = /* @__PURE__ */ createStoredValue(
+  'social_login_pending',
+  z.object({ provider: z.enum(SOCIAL_PROVIDERS), at: z.number() })
+)
+
 /** Whether the e-mail login was used on this device. */
 export const storedEmailLoginUsed = /* @__PURE__ */ createStoredValue('email_login_used', z.boolean())
 

@@ -2,7 +2,14 @@ import type { Connector, ConnectResult } from '../connectors/types.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { clearCaches } from '../storage/caches.js'
 import { removeConnection, saveConnection } from '../storage/connections.js'
-import { storedEmail, storedPreferredAccountTypes, storedWalletId, storedWalletName } from '../storage/keys.js'
+import {
+  storedConnectedSocial,
+  storedEmail,
+  storedPreferredAccountTypes,
+  storedSocialUsername,
+  storedWalletId,
+  storedWalletName
+} from '../storage/keys.js'
 import { formatCaip10 } from '../utils/caip.js'
 import { DEFAULT_PREFERRED_ACCOUNT_TYPES, resetAccount, setAccount } from './account.js'
 import { refreshAccountDetails } from './account-details.js'
@@ -12,6 +19,12 @@ import { $network, selectNetwork } from './network.js'
 import { $options } from './options.js'
 import { $router, resetView } from './router.js'
 
+/** The embedded wallet's user as stored by its login: the e-mail, or the social user name. */
+function embeddedUser(): { email?: string; username?: string } {
+  const email = storedEmail.get()
+  const username = storedSocialUsername.get()
+  return { ...(email ? { email } : {}), ...(username ? { username } : {}) }
+}
 /**
  * The live connections, one per namespace (an EVM wallet and a Solana wallet can be connected at
  * the same time). Each follows its wallet's events; the active one (the active network's
@@ -90,8 +103,9 @@ function show(session: Session): void {
     preferredAccountTypes: { ...DEFAULT_PREFERRED_ACCOUNT_TYPES, ...storedPreferredAccountTypes.get() },
     // An injected wallet holds plain accounts: where a smart account is preferred the kit falls back to EOA.
     preferredAccountType: 'eoa',
-    // The embedded wallet's user: the e-mail it logged in with (stored by the e-mail login).
-    user: connector.type === 'auth' ? { email: storedEmail.get() } : undefined,
+    // The embedded wallet's user: the e-mail, or the social provider and user name, it logged in with.
+    user: connector.type === 'auth' ? embeddedUser() : undefined,
+    socialProvider: connector.type === 'auth' ? storedConnectedSocial.get() : undefined,
     connectedWalletInfo: {
       name: connector.name,
       connectorId: connector.id,

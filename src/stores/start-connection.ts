@@ -14,7 +14,8 @@ function restoreActiveNetwork(): void {
 
 /**
  * What createAppKit starts on load: the stored active network comes back, every change of it is
- * stored, the wallets are discovered, and the last connection is restored without a prompt.
+ * stored, the wallets are discovered, and the last connection is restored without a prompt (or a
+ * social login that came back by redirect finishes).
  */
 export function startConnection(): Promise<boolean> {
   if (!stopFollowing) {
@@ -25,6 +26,10 @@ export function startConnection(): Promise<boolean> {
   }
   void loadConnectors()
   startSignInWatch()
+  // Back from a social provider by full-page redirect: the login finishes (its code loads only now).
+  if (/[?&]appkit_social_(result|error)=/.test(location.search)) {
+    return import('./social/loader.js').then(module => module.finishSocialReturn())
+  }
   // The reconnect code (and the connection code behind it) loads only for a visitor with a stored
   // connection; on a bare page the wallet list needs nothing but discovery.
   if (!isStored(CONNECTIONS_KEY)) return Promise.resolve(false)

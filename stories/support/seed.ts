@@ -27,6 +27,7 @@ import { $swap, initialSwap, type SwapState } from '../../src/stores/swap/swap.j
 import { $names, initialNames, type NamesState } from '../../src/stores/names/form.js'
 import { $siwx, type SiwxState } from '../../src/stores/siwx.js'
 import { $emailLogin, initialEmailLogin, type EmailLoginState } from '../../src/stores/email/state.js'
+import { $socialLogin, initialSocialLogin, type SocialLoginState } from '../../src/stores/social/state.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -60,6 +61,8 @@ export interface Seed {
   readonly siwx?: Partial<Pick<SiwxState, 'status' | 'sessions' | 'hasSession'>>
   /** The e-mail login: the address typed, the new one during a change, busy, an error or the cool-down. */
   readonly email?: Partial<EmailLoginState>
+  /** A social login: the provider, waiting or connecting, or its error. */
+  readonly social?: Partial<SocialLoginState>
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -106,6 +109,7 @@ export function seedKit(seed: Seed = {}): void {
   $names.set({ ...initialNames, ...seed.names })
   $siwx.set({ ...$siwx.get(), ...seed.siwx })
   $emailLogin.set({ ...initialEmailLogin, ...seed.email })
+  $socialLogin.set({ ...initialSocialLogin, ...seed.social })
 }
 
 /** Seeds the stores and opens the modal on a view. */

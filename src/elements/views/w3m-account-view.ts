@@ -1,5 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit'
-import { msg } from '../../i18n/msg.js'
+import { SOCIAL_NAMES } from '../../config/social-names.js'
+import type { SocialProvider } from '../../config/constants.js'
+import { msg, str } from '../../i18n/msg.js'
 import { $account, type AccountState } from '../../stores/account.js'
 import { copyAddress } from '../../stores/account-details.js'
 import { canBuy, canSend, canSwap, disconnect } from '../../stores/connection.js'
@@ -227,6 +229,16 @@ export class W3mAccountView extends LitElement {
               >
                 ${msg('Update e-mail', { id: 'account.updateEmail' })}
               </button>
+            </p>`
+          : nothing
+      }
+      ${
+        account.socialProvider && account.user?.username
+          ? html`<p class="muted email" data-testid="account-social">
+              ${msg(
+                str`Signed in with ${SOCIAL_NAMES[account.socialProvider as SocialProvider] ?? account.socialProvider} as ${account.user.username}`,
+                { id: 'account.socialLogin' }
+              )}
             </p>`
           : nothing
       }

@@ -8,6 +8,11 @@ import { pushView } from '../../stores/router.js'
 import { $options } from '../../stores/options.js'
 import { emailLoginAvailable, sendEmail } from '../../stores/email/loader.js'
 import { $emailLogin } from '../../stores/email/state.js'
+import { socialLoginAvailable, startSocialLogin } from '../../stores/social/loader.js'
+import { $socialLogin } from '../../stores/social/state.js'
+import type { SocialProvider } from '../../config/constants.js'
+import { SOCIAL_NAMES } from '../../config/social-names.js'
+import { localizeText } from '../../i18n/store-text.js'
 import { emailForm, emailFormStyles } from './email-forms.js'
 import { sendFormStyles } from './send-form.styles.js'
 import { resetStyles } from '../../theme/tokens.js'
@@ -42,7 +47,9 @@ function prefetchConnection(): void {
  * The wallet section lists the wallets the adapters discovered (EIP-6963 announced, injected), in
  * the spec's connector order, above All Wallets; choosing one opens ConnectingExternal. The e-mail
  * section (with `features.email` and a `frameUrl`) sends a login code to the address typed and
- * opens the code's view; social login is a placeholder until its issue fills it.
+ * opens the code's view. The social section (with a `frameUrl`) has a button per provider of
+ * `features.socials`: the provider's window opens at once, what is happening shows below the list,
+ * and a failure as an alert (Farcaster: coming soon).
  * @tagname w3m-connect-view
  * @csspart method - One connect method's section.
  * @csspart connector - One discovered wallet's row.
@@ -71,6 +78,11 @@ export class W3mConnectView extends LitElement {
         gap: var(--w3m-spacing-m);
         --wui-wallet-image-size: 32px;
       }
+      .muted {
+        margin: 0;
+        color: var(--w3m-color-fg-muted);
+        font-size: var(--w3m-text-small);
+      }
       .wc-logo {
         flex: none;
         border-radius: var(--w3m-radius-s, 8px);
@@ -94,6 +106,7 @@ export class W3mConnectView extends LitElement {
   private readonly options = new StoreController(this, $options)
   private readonly connectors = new StoreController(this, $connectors)
   private readonly emailLogin = new StoreController(this, $emailLogin)
+  private readonly socialLogin = new StoreController(this, $socialLogin)
   protected readonly locale = new StoreController(this, $locale)
   protected readonly rows = new RovingListController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>('[data-testid="connector-list"] wui-list-item')
@@ -132,14 +145,7 @@ export class W3mConnectView extends LitElement {
             </section>`
           : nothing
       case 'social':
-        return features.socials && features.socials.length > 0
-          ? html`<section part="method" data-testid="connect-method-social">
-              <h3>${msg('Social login', { id: 'connect.social' })}</h3>
-              <wui-list-item disabled
-                >${msg(str`Continue with ${socialList(features.socials)} (coming soon)`, { id: 'connect.socialSoon' })}</wui-list-item
-              >
-            </section>`
-          : nothing
+        return features.socials && features.socials.length > 0 ? this.renderSocial(features.socials) : nothing
       case 'wallet':
         return html`<section part="method" data-testid="connect-method-wallet">
           <h3 id="wallets-heading">${msg('Wallets', { id: 'connect.wallets' })}</h3>
@@ -153,6 +159,58 @@ export class W3mConnectView extends LitElement {
           }
         </section>`
     }
+  }
+
+  private renderSocial(socials: readonly SocialProvider[]) {
+    if (!socialLoginAvailable()) {
+      return html`<section part="method" data-testid="connect-method-social">
+        <h3>${msg('Social login', { id: 'connect.social' })}</h3>
+        <wui-list-item disabled
+          >${msg(str`Continue with ${socialList(socials)} (coming soon)`, { id: 'connect.socialSoon' })}</wui-list-item
+        >
+      </section>`
+    }
+    const state = this.socialLogin.value
+    const name = state.provider ? SOCIAL_NAMES[state.provider] : ''
+    return html`<section part="method" data-testid="connect-method-social">
+      <h3 id="social-heading">${msg('Social login', { id: 'connect.social' })}</h3>
+      <ul aria-labelledby="social-heading" data-testid="social-list">
+        ${socials.map(provider =>
+          provider === 'farcaster'
+            ? html`<li>
+                <wui-list-item disabled data-testid="social-farcaster"
+                  >${msg(str`Continue with ${SOCIAL_NAMES.farcaster} (coming soon)`, {
+                    id: 'connect.socialSoon'
+                  })}</wui-list-item
+                >
+              </li>`
+            : html`<li>
+                <wui-list-item
+                  data-testid=${`social-${provider}`}
+                  ?disabled=${state.status === 'connecting'}
+                  @click=${() => startSocialLogin(provider)}
+                  >${msg(str`Continue with ${SOCIAL_NAMES[provider]}`, { id: 'connect.socialContinue' })}</wui-list-item
+                >
+              </li>`
+        )}
+      </ul>
+      ${
+        state.status === 'waiting'
+          ? html`<p role="status" class="muted" data-testid="social-status">
+              ${msg(str`Finish signing in with ${name} in its window`, { id: 'social.waiting' })}
+            </p>`
+          : state.status === 'connecting'
+            ? html`<p role="status" class="muted" data-testid="social-status">
+                ${msg('Connecting…', { id: 'social.connecting' })}
+              </p>`
+            : nothing
+      }
+      ${
+        state.error
+          ? html`<p class="error" role="alert" data-testid="social-error">${localizeText(state.error)}</p>`
+          : nothing
+      }
+    </section>`
   }
 
   private renderConnectors() {

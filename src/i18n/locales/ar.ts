@@ -289,5 +289,12 @@ export const templates: Translations = {
   'error.siwxInitialize': 'حدثت مشكلة أثناء تهيئة المصادقة',
   'error.signatureDeclined': 'تم رفض التوقيع',
   'error.smartAccountUnsupported': 'قد لا يدعم هذا التطبيق الحسابات الذكية',
-  'toast.authenticating': 'جارٍ المصادقة...'
+  'toast.authenticating': 'جارٍ المصادقة...',
+  'account.socialLogin': 'تم تسجيل الدخول باستخدام {0} باسم {1}',
+  'connect.socialContinue': 'المتابعة باستخدام {0}',
+  'social.cancelled': 'تم إلغاء تسجيل الدخول',
+  'social.connecting': 'جارٍ الاتصال…',
+  'social.failed': 'لم يكتمل تسجيل الدخول، حاول مرة أخرى',
+  'social.waiting': 'أكمل تسجيل الدخول باستخدام {0} في نافذته',
+  'social.windowClosed': 'تم إغلاق نافذة تسجيل الدخول'
 }

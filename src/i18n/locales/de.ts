@@ -295,5 +295,12 @@ export const templates: Translations = {
   'error.siwxInitialize': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
   'error.signatureDeclined': 'Signatur abgelehnt',
   'error.smartAccountUnsupported': 'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',
-  'toast.authenticating': 'Authentifizierung…'
+  'toast.authenticating': 'Authentifizierung…',
+  'account.socialLogin': 'Angemeldet mit {0} als {1}',
+  'connect.socialContinue': 'Weiter mit {0}',
+  'social.cancelled': 'Die Anmeldung wurde abgebrochen',
+  'social.connecting': 'Verbindung wird hergestellt…',
+  'social.failed': 'Die Anmeldung wurde nicht abgeschlossen, bitte versuche es erneut',
+  'social.waiting': 'Schließe die Anmeldung mit {0} in ihrem Fenster ab',
+  'social.windowClosed': 'Das Anmeldefenster wurde geschlossen'
 }

@@ -292,5 +292,12 @@ export const templates: Translations = {
   'error.siwxInitialize': 'Ocurrió un problema al iniciar la autenticación',
   'error.signatureDeclined': 'Firma rechazada',
   'error.smartAccountUnsupported': 'Es posible que esta aplicación no admita Smart Accounts',
-  'toast.authenticating': 'Autenticando...'
+  'toast.authenticating': 'Autenticando...',
+  'account.socialLogin': 'Sesión iniciada con {0} como {1}',
+  'connect.socialContinue': 'Continuar con {0}',
+  'social.cancelled': 'Se canceló el inicio de sesión',
+  'social.connecting': 'Conectando…',
+  'social.failed': 'El inicio de sesión no terminó, inténtalo de nuevo',
+  'social.waiting': 'Termina de iniciar sesión con {0} en su ventana',
+  'social.windowClosed': 'Se cerró la ventana de inicio de sesión'
 }

@@ -291,5 +291,12 @@ export const templates: Translations = {
   'error.siwxInitialize': "Un problème est survenu lors de l'initialisation de l'authentification",
   'error.signatureDeclined': 'Signature refusée',
   'error.smartAccountUnsupported': 'Cette application ne prend peut-être pas en charge les Smart Accounts',
-  'toast.authenticating': 'Authentification...'
+  'toast.authenticating': 'Authentification...',
+  'account.socialLogin': 'Connecté avec {0} en tant que {1}',
+  'connect.socialContinue': 'Continuer avec {0}',
+  'social.cancelled': 'La connexion a été annulée',
+  'social.connecting': 'Connexion…',
+  'social.failed': 'La connexion n’a pas abouti, réessayez',
+  'social.waiting': 'Terminez la connexion avec {0} dans sa fenêtre',
+  'social.windowClosed': 'La fenêtre de connexion a été fermée'
 }

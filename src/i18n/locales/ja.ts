@@ -296,5 +296,12 @@ export const templates: Translations = {
   'error.siwxInitialize': '認証の初期化中に問題が発生しました',
   'error.signatureDeclined': '署名が拒否されました',
   'error.smartAccountUnsupported': 'このアプリはスマートアカウントに対応していない可能性があります',
-  'toast.authenticating': '認証中...'
+  'toast.authenticating': '認証中...',
+  'account.socialLogin': '{0}で{1}としてサインイン中',
+  'connect.socialContinue': '{0}で続行',
+  'social.cancelled': 'サインインはキャンセルされました',
+  'social.connecting': '接続しています…',
+  'social.failed': 'サインインが完了しませんでした。もう一度お試しください',
+  'social.waiting': '{0}のウィンドウでサインインを完了してください',
+  'social.windowClosed': 'サインインのウィンドウが閉じられました'
 }

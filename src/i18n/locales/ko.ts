@@ -290,5 +290,12 @@ export const templates: Translations = {
   'error.siwxInitialize': '인증을 초기화하는 중 문제가 발생했습니다',
   'error.signatureDeclined': '서명이 거부되었습니다',
   'error.smartAccountUnsupported': '이 애플리케이션은 스마트 계정을 지원하지 않을 수 있습니다',
-  'toast.authenticating': '인증 중...'
+  'toast.authenticating': '인증 중...',
+  'account.socialLogin': '{0}에서 {1}(으)로 로그인함',
+  'connect.socialContinue': '{0} 계정으로 계속하기',
+  'social.cancelled': '로그인이 취소되었습니다',
+  'social.connecting': '연결 중…',
+  'social.failed': '로그인이 완료되지 않았습니다. 다시 시도하세요',
+  'social.waiting': '{0} 창에서 로그인을 완료하세요',
+  'social.windowClosed': '로그인 창이 닫혔습니다'
 }

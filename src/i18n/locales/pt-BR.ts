@@ -290,5 +290,12 @@ export const templates: Translations = {
   'error.siwxInitialize': 'Ocorreu um problema ao iniciar a autenticação',
   'error.signatureDeclined': 'Assinatura recusada',
   'error.smartAccountUnsupported': 'Este aplicativo pode não oferecer suporte a Smart Accounts',
-  'toast.authenticating': 'Autenticando...'
+  'toast.authenticating': 'Autenticando...',
+  'account.socialLogin': 'Conectado com {0} como {1}',
+  'connect.socialContinue': 'Continuar com {0}',
+  'social.cancelled': 'O login foi cancelado',
+  'social.connecting': 'Conectando…',
+  'social.failed': 'O login não foi concluído, tente novamente',
+  'social.waiting': 'Conclua o login com {0} na janela dele',
+  'social.windowClosed': 'A janela de login foi fechada'
 }

@@ -291,5 +291,12 @@ export const templates: Translations = {
   'error.siwxInitialize': 'Kimlik doğrulama başlatılırken bir sorun oluştu',
   'error.signatureDeclined': 'İmza reddedildi',
   'error.smartAccountUnsupported': 'Bu uygulama Akıllı Hesapları desteklemiyor olabilir',
-  'toast.authenticating': 'Kimlik doğrulanıyor...'
+  'toast.authenticating': 'Kimlik doğrulanıyor...',
+  'account.socialLogin': '{0} ile {1} olarak oturum açıldı',
+  'connect.socialContinue': '{0} ile devam et',
+  'social.cancelled': 'Oturum açma iptal edildi',
+  'social.connecting': 'Bağlanıyor…',
+  'social.failed': 'Oturum açma tamamlanmadı, tekrar deneyin',
+  'social.waiting': '{0} ile oturum açmayı kendi penceresinde tamamlayın',
+  'social.windowClosed': 'Oturum açma penceresi kapatıldı'
 }

@@ -289,5 +289,12 @@ export const templates: Translations = {
   'error.siwxInitialize': '初始化身份验证时出现问题',
   'error.signatureDeclined': '签名已被拒绝',
   'error.smartAccountUnsupported': '此应用可能不支持智能账户',
-  'toast.authenticating': '正在验证...'
+  'toast.authenticating': '正在验证...',
+  'account.socialLogin': '已通过{0}以{1}身份登录',
+  'connect.socialContinue': '使用{0}继续',
+  'social.cancelled': '登录已取消',
+  'social.connecting': '正在连接…',
+  'social.failed': '登录未完成，请重试',
+  'social.waiting': '请在{0}的窗口中完成登录',
+  'social.windowClosed': '登录窗口已关闭'
 }

@@ -6,7 +6,13 @@ import { createAuthConnectors } from '../../connectors/auth/auth-connectors.js'
 import type { Connector } from '../../connectors/types.js'
 import { SDK_TYPE, SDK_VERSION } from '../../config/constants.js'
 import type { FrameProblem } from '../../frame/frame-channel.js'
-import { storedEmail, storedEmailLoginUsed, storedLastEmailLoginTime } from '../../storage/keys.js'
+import {
+  storedConnectedSocial,
+  storedEmail,
+  storedEmailLoginUsed,
+  storedLastEmailLoginTime,
+  storedSocialUsername
+} from '../../storage/keys.js'
 import { showAlert } from '../alert.js'
 import { publishConnectors, registerAuthConnectors } from '../connectors.js'
 import { emitKitEvent } from '../kit-events.js'
@@ -18,11 +24,13 @@ let client: AuthClient | undefined
 let connectors: readonly Connector[] = []
 let stopSync: (() => void)[] = []
 
-/** The login cache (spec.md section 4): cleared on sign-out and when the frame says it is logged out. */
+/** The login cache (spec.md section 4; a social login's provider and user name too): cleared on sign-out and when the frame says it is logged out. */
 export function clearLoginCache(): void {
   storedEmail.remove()
   storedEmailLoginUsed.remove()
   storedLastEmailLoginTime.remove()
+  storedConnectedSocial.remove()
+  storedSocialUsername.remove()
 }
 
 /** A frame problem as the spec has it: its alert, and an event on the kit's stream for the app. */

@@ -3,17 +3,14 @@
 // auth connector; and new address -> code to the old address -> code to the new one. Failures keep
 // what was typed and say why; asking for a code again within 30 s says when it may be asked.
 import { EMAIL_LOGIN_COOLDOWN_MS } from '../../config/constants.js'
-import { AUTH_CONNECTOR_ID } from '../../connectors/auth/auth-connector.js'
-import { storedEmail, storedEmailLoginUsed, storedLastEmailLoginTime } from '../../storage/keys.js'
+import { storedEmail, storedLastEmailLoginTime } from '../../storage/keys.js'
 import { setAccount } from '../account.js'
-import { loadConnection } from '../connection-loader.js'
 import { emitKitEvent } from '../kit-events.js'
 import { $modal } from '../modal.js'
-import { $network } from '../network.js'
-import type { ChainNamespace } from '../../networks/types.js'
 import { pushView, replaceView, resetView } from '../router.js'
 import { showSuccess } from '../toast.js'
-import { authClient, clearLoginCache } from './auth-session.js'
+import { connectEmbeddedWallet } from './auth-connect.js'
+import { authClient } from './auth-session.js'
 import { $emailLogin, updateEmailLogin } from './state.js'
 import { CODE_INCOMPLETE, CODE_LENGTH, EMAIL_INVALID, EMAIL_UPDATED } from './texts.js'
 
@@ -22,19 +19,6 @@ const CODE_FORMAT = new RegExp(`^\\d{${CODE_LENGTH}}$`)
 const TRY_AGAIN = /Please try again after (\d+) seconds/
 
 const isEmail = (value: string) => EMAIL_FORMAT.test(value)
-
-/**
- * The namespaces the embedded wallet connects on: those of the app's networks it serves (eip155 and
- * solana), the active network's last, so that its account is the one shown.
- */
-function authNamespaces(): ChainNamespace[] {
-  const { networks, activeNetwork } = $network.get()
-  const served = (['eip155', 'solana'] as const).filter(namespace =>
-    networks.some(network => network.chainNamespace === namespace)
-  )
-  const active = activeNetwork?.chainNamespace
-  return [...served.filter(namespace => namespace !== active), ...served.filter(namespace => namespace === active)]
-}
 
 /** Seconds left of the 30 s cool-down (rounded up), or 0 when a code may be asked for. */
 export function cooldownLeft(now = Date.now()): number {
@@ -115,17 +99,7 @@ export async function submitOtp(code: string): Promise<boolean> {
     await authClient().request('connectOtp', { otp: code })
     // What the account shows, stored before connecting so that the Account view has it at once.
     storedEmail.set(email)
-    const connection = await loadConnection()
-    let connected = false
-    for (const namespace of authNamespaces()) {
-      if (await connection.connect(AUTH_CONNECTOR_ID, namespace)) connected = true
-    }
-    if (!connected) {
-      clearLoginCache()
-      throw new Error('The embedded wallet did not connect')
-    }
-    storedEmailLoginUsed.set(true)
-    storedLastEmailLoginTime.remove()
+    await connectEmbeddedWallet()
     emitKitEvent('EMAIL_LOGIN_SUCCESS')
     if ($modal.get().open) resetView('Account')
   })

@@ -1,6 +1,7 @@
 /** Shared set-up of the e-mail login tests: an app whose frame is the test double on another origin. */
 import { closeAuthSession } from '../../../src/stores/email/auth-session.js'
 import { $emailLogin, initialEmailLogin } from '../../../src/stores/email/state.js'
+import { $socialLogin, initialSocialLogin } from '../../../src/stores/social/state.js'
 import { dismissAlert } from '../../../src/stores/alert.js'
 import { setUpConnection, tearDownConnection } from '../connection/support.js'
 
@@ -19,6 +20,7 @@ export async function forgetDoubleLogin(projectId: string): Promise<void> {
 export function setUpEmail(projectId: string, options: Parameters<typeof setUpConnection>[0] = {}) {
   closeAuthSession()
   $emailLogin.set(initialEmailLogin)
+  $socialLogin.set(initialSocialLogin)
   dismissAlert()
   return setUpConnection({ frameUrl: FRAME_URL, projectId, ...options })
 }
@@ -26,6 +28,7 @@ export function setUpEmail(projectId: string, options: Parameters<typeof setUpCo
 export function tearDownEmail(): void {
   closeAuthSession()
   $emailLogin.set(initialEmailLogin)
+  $socialLogin.set(initialSocialLogin)
   dismissAlert()
   tearDownConnection()
 }
