@@ -60,7 +60,7 @@ export interface Backend {
   /** Redeems the one-time result the provider's return brought back: a login, as emailOtp's. */
   socialFinish(body: { result: string; deviceId: string }): Promise<LoginAnswer>
   /** Whether the session still holds (401 'Session Expired' when not); no keys. */
-  sessionStatus(token: string): Promise<{ email: string }>
+  sessionStatus(token: string): Promise<{ email: string | null }>
   signOut(token: string): Promise<void>
   updateEmail(token: string, newEmail: string): Promise<z.infer<typeof updateSchema>>
   updateEmailPrimary(token: string, code: string): Promise<z.infer<typeof primarySchema>>
@@ -116,7 +116,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
     session: token => call(sessionSchema, 'session', { token }),
     socialStart: body => call(socialStartSchema, 'social/start', { body }),
     socialFinish: body => call(loginSchema, 'social/finish', { body }),
-    sessionStatus: token => call(z.object({ email: z.string() }), 'session/status', { token }),
+    sessionStatus: token => call(z.object({ email: z.nullable(z.string()) }), 'session/status', { token }),
     signOut: async token => {
       await call(z.unknown(), 'sign-out', { token, method: 'POST', body: {} })
     },

@@ -2,6 +2,8 @@
 //   chains   two local EVM chains (hardhat, ids 31337 and 31338) with the test contracts deployed
 //   solana   the local Solana runtime (LiteSVM behind JSON-RPC and websockets)
 //   mail     maildev: the SMTP server the embedded wallet's codes go to, and its inbox on the web
+//   social   a local OpenID provider standing in for google, github, apple, facebook, x and discord
+//            (social/local-idp.ts); an APPKIT_SOCIAL_<P>_* setting of your own replaces it for P
 //   backend  the reference backend (server/) reading those chains, and the embedded wallet's frame
 //            on an origin of its own (its page built from frame/ first, when frame/ has one)
 //   web      the demo app (demo/dist), the examples and the built kit
@@ -28,10 +30,28 @@ const PORTS = {
   frame: Number(process.env.APPKIT_FRAME_PORT ?? 8788),
   mailSmtp: Number(process.env.MAIL_SMTP_PORT ?? 1025),
   mailWeb: Number(process.env.MAIL_WEB_PORT ?? 1080),
+  social: Number(process.env.SOCIAL_PORT ?? 8790),
   web: Number(process.env.PORT ?? 5173)
 }
 
 const MASTER_KEY_FILE = '.data/master-key'
+const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
+/**
+ * The backend's settings for the local social providers (as social/local-idp.ts's localSocialEnv
+ * makes them: test clients only), for each provider the environment does not configure itself.
+ */
+function localSocialSettings() {
+  const settings = {}
+  for (const provider of SOCIAL_PROVIDERS) {
+    const prefix = `APPKIT_SOCIAL_${provider.toUpperCase()}_`
+    if (Object.keys(process.env).some(name => name.startsWith(prefix))) continue
+    settings[`${prefix}CLIENT_ID`] = `appkit-local-${provider}`
+    settings[`${prefix}CLIENT_SECRET`] = `appkit-local-${provider}-secret`
+    settings[`${prefix}ISSUER`] = `http://127.0.0.1:${PORTS.social}/${provider}`
+  }
+  return settings
+}
 
 /** Who needs each port: Solana also takes the next one for its websocket. */
 const NEEDED = [
@@ -43,6 +63,7 @@ const NEEDED = [
   [PORTS.frame, 'the wallet frame (APPKIT_FRAME_PORT)'],
   [PORTS.mailSmtp, 'the mail server (MAIL_SMTP_PORT)'],
   [PORTS.mailWeb, 'the mail inbox (MAIL_WEB_PORT)'],
+  [PORTS.social, 'the local social providers (SOCIAL_PORT)'],
   [PORTS.web, 'the demo (PORT)']
 ]
 
@@ -161,6 +182,18 @@ async function main() {
     ],
     { ready: /Press Ctrl\+C to stop/, persistent: true }
   )
+  const social = run(
+    'social',
+    [
+      ...tsx,
+      'social/start.ts',
+      '--port',
+      String(PORTS.social),
+      '--redirect',
+      `http://127.0.0.1:${PORTS.frame}/frame-api/social/callback`
+    ],
+    { ready: /Social providers ready in/, persistent: true }
+  )
   // The frame's page, when frame/ has its build (the backend serves frame/dist).
   const frame = existsSync(join(ROOT, 'frame/vite.config.ts'))
     ? run('frame', [vite, 'build', '-c', 'frame/vite.config.ts', '--logLevel', 'warn'])
@@ -185,7 +218,7 @@ async function main() {
     }
   })
   // The backend reads Solana accounts from the runtime, and mails codes: they must be up first.
-  await Promise.all([chains, solana, mail, frame])
+  await Promise.all([chains, solana, mail, frame, social])
   const backend = run(
     'backend',
     [
@@ -206,13 +239,15 @@ async function main() {
       env: {
         APPKIT_FRAME_PORT: String(PORTS.frame),
         APPKIT_SMTP_URL: process.env.APPKIT_SMTP_URL || `smtp://127.0.0.1:${PORTS.mailSmtp}`,
-        APPKIT_MASTER_KEY: wallet.key
+        APPKIT_MASTER_KEY: wallet.key,
+        ...localSocialSettings()
       }
     }
   )
   await Promise.all([solana, demo, kit, backend])
   const { url } = await startServer({ port: PORTS.web })
   console.log(`Mail inbox: http://127.0.0.1:${PORTS.mailWeb}`)
+  console.log(`Social login: local providers at http://127.0.0.1:${PORTS.social}/<provider> (any name and password)`)
   if (wallet.from === MASTER_KEY_FILE) {
     console.log(`Embedded wallet master key: ${MASTER_KEY_FILE} (set APPKIT_MASTER_KEY to use another)`)
   }

@@ -2,8 +2,9 @@
  * A local OpenID provider standing in for each social login provider (google, github, apple,
  * facebook, x, discord) in `npm start` and the tests: one oidc-provider instance per provider,
  * each mounted under its own path of one HTTP server on 127.0.0.1 (issuer
- * http://127.0.0.1:<port>/<provider>), with oidc-provider's own login and consent pages (any
- * login name and password signs in as that name). Authorization code with PKCE (S256) only.
+ * http://127.0.0.1:<port>/<provider>), with login and consent pages of their own
+ * (interaction-pages.ts: any login name and password signs in as that name, nothing loaded from
+ * the internet). Authorization code with PKCE (S256) only.
  *
  * TEST CLIENTS ONLY: the client ids and secrets below are public; a deployment configures the
  * real providers' endpoints and credentials instead (server/social/providers.ts).
@@ -12,6 +13,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
+import { handleInteraction } from './interaction-pages.js'
 
 export const LOCAL_SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type LocalSocialProvider = (typeof LOCAL_SOCIAL_PROVIDERS)[number]
@@ -83,7 +85,8 @@ function providerFor(issuer: string, provider: LocalSocialProvider, redirectUris
       })
     }),
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `/${provider}/interaction/${interaction.uid}` },
     ttl: { AuthorizationCode: 60, AccessToken: 600, Session: 3600, Interaction: 600, Grant: 3600, IdToken: 600 }
   })
 }
@@ -91,6 +94,7 @@ function providerFor(issuer: string, provider: LocalSocialProvider, redirectUris
 /** Starts the six local providers on one port. */
 export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp> {
   const handlers = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>()
+  const instances = new Map<string, Provider>()
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/'
     const [, first = ''] = url.split('/')
@@ -100,10 +104,15 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Unknown provider')
       return
     }
-    // Mounted under /<provider>: the provider routes the rest (as a framework's mount would).
-    ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = url
-    req.url = url.slice(name.length + 1) || '/'
-    handler(req, res)
+    const rest = url.slice(name.length + 1) || '/'
+    const instance = instances.get(name)!
+    void handleInteraction(instance, name, rest.split('?')[0] ?? '/', req, res).then(handled => {
+      if (handled) return
+      // Mounted under /<provider>: the provider routes the rest (as a framework's mount would).
+      ;(req as IncomingMessage & { originalUrl?: string }).originalUrl = url
+      req.url = rest
+      handler(req, res)
+    })
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -112,8 +121,8 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
   const issuer = (provider: LocalSocialProvider) => `${url}/${provider}`
-  // oidc-provider warns, for each instance, that it uses its development-only login pages, memory
-  // storage and keys: exactly what this local stand-in is. Said once here instead of eighteen times.
+  // oidc-provider warns, for each instance, that it uses its development-only memory storage and
+  // keys: exactly what this local stand-in is. Said here instead of twelve times.
   const warn = console.warn
   console.warn = (...args: unknown[]) => {
     if (typeof args[0] === 'string' && args[0].startsWith('oidc-provider WARNING: ')) return
@@ -122,6 +131,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
   try {
     for (const provider of LOCAL_SOCIAL_PROVIDERS) {
       const instance = providerFor(issuer(provider), provider, options.redirectUris)
+      instances.set(provider, instance)
       handlers.set(provider, instance.callback() as (req: IncomingMessage, res: ServerResponse) => void)
     }
   } finally {

@@ -18,11 +18,11 @@ import {
   Transaction,
   sendAndConfirmTransaction
 } from '@solana/web3.js'
-import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, verifyMessage } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
+import { parseUnits, verifyMessage } from 'viem'
+import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.ts'
 import { openDemo as openDemoPage } from './demo-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
+import { fundOnChainA, tokenBalance as tokenBalanceOnChainA } from './chain-a.mjs'
 import { testKeypair } from '../solana/helpers.ts'
 
 const stack = useLocalStack()
@@ -89,36 +89,11 @@ async function previewSend(page, { symbol, amount, receiver }) {
   await page.getByTestId('send-preview-button').click()
 }
 
-const chainA = () => localViemChain(31337, stack.rpc.a)
-const tokenBalance = (token, owner) =>
-  createPublicClient({ transport: http(stack.rpc.a) }).readContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [owner]
-  })
+const tokenBalance = (token, owner) => tokenBalanceOnChainA(stack.rpc.a, token, owner)
 const tusdcBalance = owner => tokenBalance(CONTRACTS.tUSDC, owner)
 
 /** A test account funds `address` with ETH for fees and 20 tUSDC. */
-async function fund(address) {
-  const funder = createWalletClient({
-    account: privateKeyToAccount(TEST_ACCOUNTS[2].privateKey),
-    chain: chainA(),
-    transport: http(stack.rpc.a)
-  })
-  const client = createPublicClient({ chain: chainA(), transport: http(stack.rpc.a) })
-  await client.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: address, value: parseEther('1') })
-  })
-  await client.waitForTransactionReceipt({
-    hash: await funder.writeContract({
-      address: CONTRACTS.tUSDC,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [address, parseUnits('20', 6)]
-    })
-  })
-}
+const fund = address => fundOnChainA(stack.rpc.a, address, 20)
 
 /** The frame's keys as its backend releases them to the frame's origin (the test reads the session token from the frame). */
 async function frameKeys(page) {

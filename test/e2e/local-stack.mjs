@@ -1,7 +1,8 @@
 // The local stack for end-to-end flows: the two local chains (hardhat, contracts deployed), the
 // Solana runtime, maildev (in this process: the embedded wallet's codes, read back with
 // `stack.mail.waitForCode(address)`), the reference backend with its wallet frame (a random master
-// key, its page built from frame/ into a temporary directory) and a WalletConnect relay on free
+// key, its page built from frame/ into a temporary directory), the local social providers (in this
+// process, oidc-provider) and a WalletConnect relay on free
 // ports of 127.0.0.1, the demo built into a temporary directory with its VITE_APPKIT_* settings
 // pointed at them and served under the demo's Content-Security-Policy, and Chromium. Everything
 // started is stopped by its id.
@@ -16,6 +17,7 @@ import { ROOT, launchChromium } from './helpers.mjs'
 import { buildDemo, serveDemo } from './demo-site.mjs'
 import { startLocalRelay } from '../walletconnect/relay.ts'
 import { startMailInbox } from '../server/mail-inbox.ts'
+import { localSocialEnv, startLocalIdp } from '../../social/local-idp.ts'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../../src/utils/origin-patterns.ts'
 
 function freePort() {
@@ -107,8 +109,8 @@ export const STACK_PROJECTS = [
 /**
  * Registers the suite's hooks that start the stack before its tests and stop it after. Returns an
  * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs), `api` (the backend's URL),
- * `frame` (the wallet frame's origin), `mail` (the inbox: `webUrl`, `smtpPort`, `smtpUrl`, `waitForCode(address)`)
- * and `relay` are set once the hooks ran.
+ * `frame` (the wallet frame's origin), `mail` (the inbox: `webUrl`, `smtpPort`, `smtpUrl`, `waitForCode(address)`),
+ * `social` (the local OpenID providers: `issuer(provider)`) and `relay` are set once the hooks ran.
  */
 export function useLocalStack() {
   const stack = {
@@ -118,7 +120,8 @@ export function useLocalStack() {
     relay: undefined,
     api: undefined,
     frame: undefined,
-    mail: undefined
+    mail: undefined,
+    social: undefined
   }
   let chains
   let backend
@@ -130,6 +133,9 @@ export function useLocalStack() {
     const [chainA, chainB, api, solanaPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
     const framePort = await freePort()
     stack.mail = await startMailInbox()
+    stack.social = await startLocalIdp({
+      redirectUris: [`http://127.0.0.1:${framePort}/frame-api/social/callback`]
+    })
     frameDir = mkdtempSync(join(tmpdir(), 'appkit-frame-'))
     buildFrame(frameDir)
     rpc.solana = `http://127.0.0.1:${solanaPort}`
@@ -162,7 +168,8 @@ export function useLocalStack() {
         APPKIT_PROJECTS: JSON.stringify(STACK_PROJECTS),
         APPKIT_FRAME_PORT: String(framePort),
         APPKIT_SMTP_URL: stack.mail.smtpUrl,
-        APPKIT_MASTER_KEY: randomBytes(32).toString('base64')
+        APPKIT_MASTER_KEY: randomBytes(32).toString('base64'),
+        ...localSocialEnv(stack.social)
       }
     )
     stack.api = `http://127.0.0.1:${api}`
@@ -195,6 +202,7 @@ export function useLocalStack() {
     await solana?.stop()
     await stack.relay?.close()
     await stack.mail?.stop()
+    await stack.social?.stop()
     globalThis.fetch = realFetch
     if (outDir) rmSync(outDir, { recursive: true, force: true })
     if (frameDir) rmSync(frameDir, { recursive: true, force: true })

@@ -65,6 +65,7 @@ before(async () => {
     APPKIT_FRAME_PORT: await freePort(),
     MAIL_SMTP_PORT: await freePort(),
     MAIL_WEB_PORT: await freePort(),
+    SOCIAL_PORT: await freePort(),
     PORT: await freePort()
   }
   dataDir = mkdtempSync(join(tmpdir(), 'appkit-stack-'))
@@ -87,6 +88,26 @@ after(async () => {
 test('npm start prints the demo URL and the funded accounts', () => {
   assert.match(output, new RegExp(`demo: http://127\\.0\\.0\\.1:${ports.PORT}/`))
   assert.match(output, new RegExp(TEST_ACCOUNTS[1].address))
+})
+
+test('npm start runs the local social providers and points the backend at them', async () => {
+  assert.match(output, new RegExp(`local providers at http://127\\.0\\.0\\.1:${ports.SOCIAL_PORT}/`))
+  const frame = `http://127.0.0.1:${ports.APPKIT_FRAME_PORT}`
+  for (const provider of ['google', 'github', 'apple', 'facebook', 'x', 'discord']) {
+    const response = await fetch(`${frame}/frame-api/social/start`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: frame },
+      body: JSON.stringify({
+        projectId: 'appkit-local',
+        provider,
+        returnUrl: `http://127.0.0.1:${ports.PORT}/`,
+        deviceId: 'stack-test-device'
+      })
+    })
+    assert.equal(response.status, 200, provider)
+    const { uri } = await response.json()
+    assert.ok(uri.startsWith(`http://127.0.0.1:${ports.SOCIAL_PORT}/${provider}/auth?`), uri)
+  }
 })
 
 test('a transfer made with viem shows in the backend balance and history, as the chain says', async () => {

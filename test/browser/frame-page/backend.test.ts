@@ -46,6 +46,31 @@ describe('the frame’s backend client', () => {
     expect(sent[0]!.headers).not.to.have.property('authorization')
   })
 
+  it('social login: start and finish posted as JSON; a social account’s answers (no e-mail, its identity) are taken', async () => {
+    const social = { provider: 'google', username: 'alice' }
+    const { sent, backend } = recorded(url =>
+      url.endsWith('social/start')
+        ? json({ uri: 'https://accounts.google.test/authorize?state=s' })
+        : url.endsWith('session/status')
+          ? json({ email: null })
+          : url.endsWith('/session')
+            ? json({ email: null, keys: [], social })
+            : json({ sessionToken: 't'.repeat(20), email: null, keys: [], social })
+    )
+    const start = {
+      projectId: 'demo',
+      provider: 'google',
+      returnUrl: 'http://localhost:5173/',
+      deviceId: 'd'.repeat(32)
+    }
+    expect(await backend.socialStart(start)).to.deep.equal({ uri: 'https://accounts.google.test/authorize?state=s' })
+    expect(sent[0]).to.deep.include({ url: '/frame-api/social/start', method: 'POST', body: start })
+    const finished = await backend.socialFinish({ result: 'r', deviceId: 'd'.repeat(32) })
+    expect(finished).to.deep.equal({ sessionToken: 't'.repeat(20), email: null, keys: [], social })
+    expect(await backend.session('t'.repeat(20))).to.deep.equal({ email: null, keys: [], social })
+    expect(await backend.sessionStatus('t'.repeat(20))).to.deep.equal({ email: null })
+  })
+
   it('posts JSON to the login routes, without cookies', async () => {
     const { sent, backend } = recorded(url =>
       url.endsWith('start')

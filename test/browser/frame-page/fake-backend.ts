@@ -135,7 +135,8 @@ export class FakeBackend implements Backend {
 
   async sessionStatus(token: string) {
     this.#record('session/status', undefined, token)
-    return { email: this.#email(token) }
+    const account = this.#account(this.#email(token))
+    return { email: account.social ? null : account.email }
   }
 
   async signOut(token: string) {

@@ -189,6 +189,9 @@ describe('the frame’s handlers', () => {
     expect(user.userName).to.equal('alice')
     expect(user.address).to.equal(f.wallet.current?.keyring.address)
     expect(f.backend.calls.map(call => call.route)).to.include.members(['social/finish', 'keys'])
+    // Its approvals pass the session check (an account with no e-mail).
+    const signature = await f.call('rpcRequest', { method: 'personal_sign', params: ['0x6869', user.address] })
+    expect(signature).to.match(/^0x[0-9a-f]{130}$/)
     // After a reload the session gives the name back.
     const reloaded = frame(f.backend, f.storage)
     expect(await reloaded.call('isConnected', {})).to.deep.equal({ isConnected: true })

@@ -1,0 +1,37 @@
+// Chain A of the local stack, for the end-to-end tests: a token balance, and a test account
+// funding an address (1 ETH for fees and some tUSDC), each waited for until mined.
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
+
+/** `owner`'s balance of the ERC-20 `token` on chain A (`rpcUrl`), in its smallest unit. */
+export function tokenBalance(rpcUrl, token, owner) {
+  return createPublicClient({ transport: http(rpcUrl) }).readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner]
+  })
+}
+
+/** Test account 2 sends `address` 1 ETH and `tusdc` tUSDC (whole tokens) on chain A. */
+export async function fundOnChainA(rpcUrl, address, tusdc) {
+  const chain = localViemChain(31337, rpcUrl)
+  const funder = createWalletClient({
+    account: privateKeyToAccount(TEST_ACCOUNTS[2].privateKey),
+    chain,
+    transport: http(rpcUrl)
+  })
+  const client = createPublicClient({ chain, transport: http(rpcUrl) })
+  await client.waitForTransactionReceipt({
+    hash: await funder.sendTransaction({ to: address, value: parseEther('1') })
+  })
+  await client.waitForTransactionReceipt({
+    hash: await funder.writeContract({
+      address: CONTRACTS.tUSDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, parseUnits(String(tusdc), 6)]
+    })
+  })
+}
