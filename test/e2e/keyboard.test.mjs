@@ -120,8 +120,9 @@ async function keyboardFlow(t, locale) {
     assert.equal(await dialogAttribute(page, 'dir'), locale === 'ar' ? 'rtl' : 'ltr')
     assert.equal(await dialogAttribute(page, 'lang'), locale)
 
-    // The e-mail login comes first (email, social, wallet): its field, then its button; then the
-    // wallet list is one Tab stop (once it shows); the arrow keys reach the Dev Wallet.
+    // The e-mail login comes first (email, social, wallet): its field, then its button; then each
+    // social provider's button in features.socials order (Farcaster, still to come, is skipped);
+    // then the wallet list is one Tab stop (once it shows); the arrow keys reach the Dev Wallet.
     await page.locator(`[data-testid="${DEV_WALLET}"]`).waitFor()
     await page.keyboard.press('Tab')
     assert.equal(
@@ -131,6 +132,10 @@ async function keyboardFlow(t, locale) {
     )
     await page.keyboard.press('Tab')
     assert.equal((await deepActiveElement(page))?.testId, 'email-login-submit', 'then to its button')
+    for (const provider of ['google', 'x', 'discord', 'github', 'apple', 'facebook']) {
+      await page.keyboard.press('Tab')
+      assert.equal((await focusedRow(page)) ?? '', `social-${provider}`, `then to ${provider}’s button`)
+    }
     await page.keyboard.press('Tab')
     assert.match((await focusedRow(page)) ?? '', /^connector-/, 'then into the wallet list')
     await arrowToRow(page, DEV_WALLET)
