@@ -27,7 +27,9 @@ export const CONTRACT_NAMES = [
   'SwapRouter',
   'SwapPool',
   'TestCollection',
-  'NameRegistry'
+  'NameRegistry',
+  'FarcasterIdRegistry',
+  'FarcasterKeyRegistry'
 ] as const
 export type ContractName = (typeof CONTRACT_NAMES)[number]
 

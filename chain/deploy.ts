@@ -17,6 +17,8 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {
+  farcasterIdRegistryAbi,
+  farcasterKeyRegistryAbi,
   nameRegistryAbi,
   swapRouterAbi,
   testCollectionAbi,
@@ -68,7 +70,9 @@ const TYPED_ABIS: Record<ContractName, Abi> = {
   SwapRouter: swapRouterAbi,
   SwapPool: swapPoolAbi,
   TestCollection: testCollectionAbi,
-  NameRegistry: nameRegistryAbi
+  NameRegistry: nameRegistryAbi,
+  FarcasterIdRegistry: farcasterIdRegistryAbi,
+  FarcasterKeyRegistry: farcasterKeyRegistryAbi
 }
 
 /** Throws when chain/abis.ts was not regenerated after a change of the Solidity sources. */
@@ -191,6 +195,14 @@ function seedSteps(artifacts: Artifacts): Step[] {
       label: `register ${name}`,
       to: CONTRACTS.nameRegistry,
       data: encodeFunctionData({ abi: nameRegistryAbi, functionName: 'registerFor', args: [name, address] })
+    })),
+    // Appended after the rest, so the addresses above stay what they were before Farcaster.
+    deploy('farcasterIdRegistry', 'FarcasterIdRegistry', []),
+    deploy('farcasterKeyRegistry', 'FarcasterKeyRegistry', [CONTRACTS.farcasterIdRegistry]),
+    ...SEED.farcasterIds.map(({ fid, custody }) => ({
+      label: `register fid ${fid}`,
+      to: CONTRACTS.farcasterIdRegistry,
+      data: encodeFunctionData({ abi: farcasterIdRegistryAbi, functionName: 'registerFor', args: [custody] })
     }))
   ]
 }

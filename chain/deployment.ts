@@ -90,6 +90,10 @@ export const CONTRACTS = {
   spamCollection: '0x5095d3313C76E8d29163e40a0223A5816a8037D8',
   /** NameRegistry with suffixes .appkit.id (current) and .wcn.id (legacy). Nonce 6. */
   nameRegistry: '0x391342f5acAcaaC9DE1dC4eC3E03f2678f7c78F1',
+  /** FarcasterIdRegistry: fids by custody address, the stand-in for Farcaster's on OP mainnet. Nonce 19. */
+  farcasterIdRegistry: '0x9A7848b9E60C7619f162880c7CA5Cbca80998034',
+  /** FarcasterKeyRegistry: the fids' keys (auth addresses are key type 2). Nonce 20. */
+  farcasterKeyRegistry: '0xb2AA9bf762878462382A34eB4EC1f041E0071081',
   /** SwapPool tUSDC/WETH (token0 tUSDC, token1 WETH), created by the router (its nonce 1). */
   poolWethUsdc: '0x3BB142Aa43991650165C6fd072E34e597Fb422fa',
   /** SwapPool TT/WETH (token0 TT, token1 WETH), router nonce 2. */
@@ -176,5 +180,7 @@ export const SEED = {
   /** RCV token ids 1..5: account #i holds id i+1. */
   spamCollection: TEST_ACCOUNTS.map(account => account.address),
   /** Registered at start by the registrar for test account #1. */
-  names: [{ name: 'alice.appkit.id', address: TEST_ACCOUNTS[1].address }]
+  names: [{ name: 'alice.appkit.id', address: TEST_ACCOUNTS[1].address }],
+  /** Farcaster ids registered at start (fid 1 onwards, in this order), by the registry's deployer. */
+  farcasterIds: [{ fid: 1, custody: TEST_ACCOUNTS[3].address }]
 } as const

@@ -23,6 +23,14 @@ const loginSchema = z.object({
 })
 const sessionSchema = z.object({ email: z.nullable(z.string()), keys: keysSchema, social: z.optional(socialSchema) })
 const socialStartSchema = z.object({ uri: z.string().check(z.minLength(1)) })
+const farcasterStartSchema = z.object({
+  uri: z.string().check(z.minLength(1)),
+  attempt: z.string().check(z.minLength(1))
+})
+const farcasterFinishSchema = z.union([
+  z.object({ state: z.literal('pending') }),
+  z.extend(loginSchema, { state: z.literal('completed') })
+])
 const updateSchema = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
 const primarySchema = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') })
 const secondarySchema = z.object({ email: z.string() })
@@ -59,6 +67,10 @@ export interface Backend {
   }): Promise<{ uri: string }>
   /** Redeems the one-time result the provider's return brought back: a login, as emailOtp's. */
   socialFinish(body: { result: string; deviceId: string }): Promise<LoginAnswer>
+  /** A Farcaster sign-in for the host page's origin: the relay's URL for the visitor's Farcaster app, and the attempt. */
+  farcasterStart(body: { projectId: string; pageOrigin: string; deviceId: string }): Promise<{ uri: string; attempt: string }>
+  /** Whether the visitor approved the attempt yet: pending, or the login (as emailOtp's). */
+  farcasterFinish(body: { attempt: string; deviceId: string }): Promise<z.infer<typeof farcasterFinishSchema>>
   /** Whether the session still holds (401 'Session Expired' when not); no keys. */
   sessionStatus(token: string): Promise<{ email: string | null }>
   signOut(token: string): Promise<void>
@@ -116,6 +128,8 @@ export function createBackend(options: BackendOptions = {}): Backend {
     session: token => call(sessionSchema, 'session', { token }),
     socialStart: body => call(socialStartSchema, 'social/start', { body }),
     socialFinish: body => call(loginSchema, 'social/finish', { body }),
+    farcasterStart: body => call(farcasterStartSchema, 'farcaster/start', { body }),
+    farcasterFinish: body => call(farcasterFinishSchema, 'farcaster/finish', { body }),
     sessionStatus: token => call(z.object({ email: z.nullable(z.string()) }), 'session/status', { token }),
     signOut: async token => {
       await call(z.unknown(), 'sign-out', { token, method: 'POST', body: {} })

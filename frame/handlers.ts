@@ -1,8 +1,9 @@
 // What the frame answers to each request of the host page (spec.md section 7, FRAME_METHODS in
 // src/frame/messages.ts). E-mail login and e-mail change go to the backend; the keys stay here
 // (frame/keys.ts); a social login's start and finish go to the backend too (the provider's tokens
-// never reach the frame); RPC goes through frame/rpc.ts. Methods this wallet does not offer
-// (Farcaster, smart accounts) have no handler: the channel answers '<method> is not available'.
+// never reach the frame), and so does Sign In With Farcaster (the frame keeps the attempt, the page
+// only sees the URL); RPC goes through frame/rpc.ts. Methods this wallet does not offer (smart
+// accounts) have no handler: the channel answers '<method> is not available'.
 // Nothing answered may contain a key: every answer is checked against the keys in memory.
 import type { FrameParams, FrameResult } from '../src/frame/messages.js'
 import type { FrameHandlers } from './host-channel.js'
@@ -19,6 +20,7 @@ import type { Wallet } from './wallet.js'
 export const NO_LOGIN_STARTED = 'Start the e-mail login first'
 export const SOCIAL_RETURN_NOT_HOST = 'A social login returns only to a page of the host’s origin'
 export const KEY_IN_ANSWER = 'The frame refused to answer with key material'
+export const NO_FARCASTER_STARTED = 'Start the Farcaster sign-in first'
 
 export interface HandlerDependencies {
   readonly projectId: string
@@ -40,6 +42,8 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
   const { backend, session, wallet, approvals } = deps
   /** The address an e-mail login is under way for (connectEmail, then connectDevice / connectOtp). */
   let loginEmail: string | undefined
+  /** The Farcaster sign-in under way (getFarcasterUri, then connectFarcaster until approved). */
+  let farcasterAttempt: string | undefined
   /** The Solana network the page last asked about (getUser, switchNetwork): where sign-and-send goes by default. */
   let solanaChainId: string | undefined
 
@@ -146,6 +150,35 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       }
       await logIn(login)
       return user(chainId === undefined ? {} : { chainId })
+    },
+
+    async getFarcasterUri() {
+      const { uri, attempt } = await backend.farcasterStart({
+        projectId: deps.projectId,
+        pageOrigin: deps.hostOrigin,
+        deviceId: session.deviceId()
+      })
+      farcasterAttempt = attempt
+      return { url: uri }
+    },
+
+    async connectFarcaster({ chainId }) {
+      const attempt = farcasterAttempt
+      if (!attempt) throw new Error(NO_FARCASTER_STARTED)
+      let answer: Awaited<ReturnType<Backend['farcasterFinish']>>
+      try {
+        answer = await backend.farcasterFinish({ attempt, deviceId: session.deviceId() })
+      } catch (cause) {
+        // The backend's 400s (expired, not verified) end the attempt; anything else may be asked again.
+        if (cause instanceof BackendError && cause.status === 400 && farcasterAttempt === attempt) {
+          farcasterAttempt = undefined
+        }
+        throw cause
+      }
+      if (answer.state === 'pending') return { state: 'pending' }
+      if (farcasterAttempt === attempt) farcasterAttempt = undefined
+      await logIn(answer)
+      return { state: 'connected', ...(await user(chainId === undefined ? {} : { chainId })) }
     },
 
     async isConnected() {

@@ -20,11 +20,14 @@
 //   APPKIT_MAIL_FROM     their sender (default 'AppKit wallet <wallet@appkit.local>')
 //   APPKIT_MASTER_KEY    base64 of exactly 32 bytes: the key that wraps every stored wallet key's
 //                        data key. Without it the embedded wallet's routes answer 503.
+//   APPKIT_SOCIAL_<P>_*  the social login providers (server/social/providers.ts)
+//   APPKIT_FARCASTER_*   Sign In With Farcaster's relay and registries (server/farcaster/settings.ts)
 import { Buffer } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../src/utils/origin-patterns.js'
 import { socialProvidersFromEnv, type SocialProviderConfig } from './social/providers.js'
+import { farcasterSettingsFromEnv, type FarcasterSettings } from './farcaster/settings.js'
 import { LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
 
 export const DEFAULT_PORT = 8787
@@ -82,7 +85,9 @@ export const serverConfigSchema = z.object({
   /** The social login providers (APPKIT_SOCIAL_*, server/social/providers.ts); none by default. */
   socialProviders: z
     .array(z.custom<SocialProviderConfig>(value => typeof value === 'object' && value !== null))
-    .default([])
+    .default([]),
+  /** Sign In With Farcaster: the relay and the registries' chain (APPKIT_FARCASTER_*, server/farcaster/settings.ts). */
+  farcaster: z.custom<FarcasterSettings>(value => typeof value === 'object' && value !== null)
 })
 export type ServerConfig = z.infer<typeof serverConfigSchema>
 export type ServerConfigInput = z.input<typeof serverConfigSchema>
@@ -135,7 +140,8 @@ export function loadConfig(
     smtpUrl: options.smtpUrl ?? (env.APPKIT_SMTP_URL || DEFAULT_SMTP_URL),
     mailFrom: options.mailFrom ?? (env.APPKIT_MAIL_FROM || DEFAULT_MAIL_FROM),
     masterKey: checkMasterKey('masterKey' in options ? options.masterKey : env.APPKIT_MASTER_KEY || undefined),
-    socialProviders: options.socialProviders ?? socialProvidersFromEnv(env)
+    socialProviders: options.socialProviders ?? socialProvidersFromEnv(env),
+    farcaster: { ...farcasterSettingsFromEnv(env), ...options.farcaster }
   }
   const parsed = serverConfigSchema.safeParse(input)
   if (!parsed.success) {

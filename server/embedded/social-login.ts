@@ -8,7 +8,7 @@
 //             page with a one-time result (or with the error) in `appkit_social_result`
 //   finish    the frame of the same device redeems the result once (2 minutes): a session
 import { createHash, randomBytes } from 'node:crypto'
-import type { Database, Queryable } from '../db/database.js'
+import type { Database } from '../db/database.js'
 import { ApiError, badRequest, notFound } from '../http.js'
 import { isPageOriginAllowed } from '../../src/utils/origin-patterns.js'
 import type { ProjectConfig } from '../config.js'
@@ -24,6 +24,7 @@ import {
 import type { SocialProviderConfig } from '../social/providers.js'
 import type { Account } from './accounts.js'
 import { deviceHash, rememberDevice } from './devices.js'
+import { accountForIdentity } from './identity-accounts.js'
 import { createSession } from './sessions.js'
 
 export const ATTEMPT_TTL_MS = 10 * 60_000
@@ -108,38 +109,6 @@ export function createSocialLogin(options: {
     return found
   }
 
-  async function accountFor(tx: Queryable, profile: SocialProfile): Promise<string> {
-    const { rows } = await tx.query<{ account_id: string }>(
-      'SELECT account_id::text AS account_id FROM wallet_social_identities WHERE provider = $1 AND subject = $2',
-      [profile.provider, profile.subject]
-    )
-    const existing = rows[0]?.account_id
-    if (existing) {
-      await tx.query(
-        'UPDATE wallet_social_identities SET username = $3, last_login_at = $4 WHERE provider = $1 AND subject = $2',
-        [profile.provider, profile.subject, profile.username, now()]
-      )
-      return existing
-    }
-    // A new visitor gets an account of their own: an e-mail the provider gives is not proof that
-    // they own the e-mail login's account of that address, so the two are not merged.
-    const created = await tx.query<{ id: string }>(
-      'INSERT INTO wallet_accounts (email, created_at) VALUES (NULL, $1) RETURNING id::text AS id',
-      [now()]
-    )
-    const id = created.rows[0]!.id
-    await tx.query(
-      `INSERT INTO wallet_social_identities (provider, subject, account_id, username, created_at, last_login_at)
-       VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (provider, subject) DO NOTHING`,
-      [profile.provider, profile.subject, id, profile.username, now()]
-    )
-    const again = await tx.query<{ account_id: string }>(
-      'SELECT account_id::text AS account_id FROM wallet_social_identities WHERE provider = $1 AND subject = $2',
-      [profile.provider, profile.subject]
-    )
-    return again.rows[0]!.account_id
-  }
-
   return {
     async start({ projectId, provider: name, returnUrl, deviceId, redirectUri }) {
       const project = options.projects.find(entry => entry.id === projectId)
@@ -207,7 +176,7 @@ export function createSocialLogin(options: {
       }
       const result = random()
       await db.transaction(async tx => {
-        const accountId = await accountFor(tx, profile)
+        const accountId = await accountForIdentity(tx, profile, now())
         await tx.query(
           `UPDATE wallet_social_attempts SET result_hash = $2, account_id = $3, provider_username = $4, expires_at = $5
            WHERE state_hash = $1`,

@@ -35,6 +35,7 @@ import { loadKeys, storeKeys, type SubmittedKey, type WalletKey } from './keys.j
 import { createMailer, type Mailer } from './mailer.js'
 import { bearerToken, createSession, revokeSession, sessionAccount, sessionExpired } from './sessions.js'
 import { createSocialLogin, type SocialLogin } from './social-login.js'
+import { createFarcasterLogin, type FarcasterLogin } from './farcaster-login.js'
 
 export interface LoginStep {
   email: string
@@ -64,6 +65,8 @@ export interface EmbeddedWallet {
   verifyUpdateSecondary(account: Account, code: string): Promise<string>
   /** Social login (server/embedded/social-login.ts). */
   readonly social: SocialLogin
+  /** Sign In With Farcaster (server/embedded/farcaster-login.ts). */
+  readonly farcaster: FarcasterLogin
   close(): void
 }
 
@@ -88,6 +91,7 @@ export function createEmbeddedWallet(
     deviceKey,
     now
   })
+  const farcaster = createFarcasterLogin({ db, projects: config.projects, settings: config.farcaster, deviceKey, now })
 
   async function sendCode(target: CodeTarget): Promise<void> {
     const code = await storeCode(db, codeKey, target, now())
@@ -207,6 +211,7 @@ export function createEmbeddedWallet(
     },
 
     social,
+    farcaster,
 
     close: () => mailer.close()
   }

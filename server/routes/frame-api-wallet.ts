@@ -1,4 +1,4 @@
-// The embedded wallet's e-mail and social login, session, key and e-mail update routes (frame/README.md), on
+// The embedded wallet's e-mail, social and Farcaster login, session, key and e-mail update routes (frame/README.md), on
 // the frame's origin behind frame-api.ts's Origin check. Bodies are parsed with zod; the flows
 // are server/embedded/wallet.ts. Without a master key every route here answers 503.
 import { Hono } from 'hono'
@@ -26,6 +26,12 @@ const socialStartSchema = z.object({
   deviceId
 })
 const socialFinishSchema = z.object({ result: z.string().check(z.minLength(1), z.maxLength(128)), deviceId })
+const farcasterStartSchema = z.object({
+  projectId: z.string().check(z.minLength(1), z.maxLength(200)),
+  pageOrigin: z.string().check(z.minLength(1), z.maxLength(2048)),
+  deviceId
+})
+const farcasterFinishSchema = z.object({ attempt: z.string().check(z.minLength(1), z.maxLength(128)), deviceId })
 
 export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet | undefined): Hono {
   const app = new Hono()
@@ -36,7 +42,8 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
     '/frame-api/session',
     '/frame-api/session/status',
     '/frame-api/sign-out',
-    '/frame-api/social/*'
+    '/frame-api/social/*',
+    '/frame-api/farcaster/*'
   ]
   for (const path of paths) {
     app.use(path, async (_c, next) => {
@@ -99,6 +106,20 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
     const body = await parseBody(c, socialFinishSchema)
     const { account, sessionToken, social } = await w().social.finish(body)
     return c.json({ sessionToken, email: account.email, keys: await w().keys(account), social })
+  })
+
+  app.post('/frame-api/farcaster/start', async c => {
+    const body = await parseBody(c, farcasterStartSchema)
+    return c.json(await w().farcaster.start(body))
+  })
+
+  // Polled by the frame until the visitor approved in their Farcaster client: { state: 'pending' } until then.
+  app.post('/frame-api/farcaster/finish', async c => {
+    const body = await parseBody(c, farcasterFinishSchema)
+    const answer = await w().farcaster.finish(body)
+    if (answer.state === 'pending') return c.json({ state: 'pending' })
+    const { account, sessionToken, social } = answer
+    return c.json({ state: 'completed', sessionToken, email: account.email, keys: await w().keys(account), social })
   })
 
   // Whether the session still holds, without the keys: the frame asks before each approval.

@@ -67,8 +67,16 @@ export const FRAME_METHODS = {
     }),
     result: userResult
   },
+  /** Starts a Sign In With Farcaster: the URL for the visitor's Farcaster app (QR code, deep link). */
   getFarcasterUri: { params: empty, result: z.object({ url: z.string().check(z.minLength(1)) }) },
-  connectFarcaster: { params: empty, result: z.object({ userName: z.string() }) },
+  /** Asked again until the visitor approved in their Farcaster app: pending, then the user (userName: the Farcaster name). */
+  connectFarcaster: {
+    params: z.object({ chainId: z.optional(chainId) }),
+    result: z.union([
+      z.object({ state: z.literal('pending') }),
+      z.extend(userResult, { state: z.literal('connected') })
+    ])
+  },
   getUser: {
     params: z.object({ chainId: z.optional(chainId), preferredAccountType: z.optional(accountType) }),
     result: userResult

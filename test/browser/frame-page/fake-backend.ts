@@ -2,7 +2,8 @@
 // frame/README.md describes: a login code '123456', a device code '654321' for a known account on a
 // new device, sessions by token (401 'Session Expired' once ended), keys stored first-wins, and a
 // chain (rpc) that the test sets; social logins whose one-time results the test grants
-// (grantSocial) for a device. Every call is recorded.
+// (grantSocial) for a device; Farcaster sign-ins pending until the test approves them
+// (approveFarcaster). Every call is recorded.
 import { BackendError, type Backend, type StoredKey } from '../../../frame/backend.js'
 
 /** What a JSON answer gives: copies, never the fake's own objects. */
@@ -67,6 +68,43 @@ export class FakeBackend implements Backend {
     const sessionToken = `token-${String(this.#nextToken++).padStart(16, '0')}`
     this.sessions.set(sessionToken, key)
     return { sessionToken, email: null, keys: copy(account.keys), social: account.social }
+  }
+
+  readonly #farcaster = new Map<string, { deviceId: string; username?: string; used: boolean }>()
+
+  /** The visitor approved the Farcaster attempt `attempt` in their app, as `username`. */
+  approveFarcaster(attempt: string, username: string): void {
+    const found = this.#farcaster.get(attempt)
+    if (!found) throw new Error(`no Farcaster attempt ${attempt}`)
+    found.username = username
+  }
+
+  /** The attempts started so far, oldest first. */
+  farcasterAttempts(): string[] {
+    return [...this.#farcaster.keys()]
+  }
+
+  async farcasterStart(body: { projectId: string; pageOrigin: string; deviceId: string }) {
+    this.#record('farcaster/start', body)
+    const attempt = `attempt-${this.#farcaster.size + 1}`
+    this.#farcaster.set(attempt, { deviceId: body.deviceId, used: false })
+    return { uri: `https://relay.test/~/siwf?channelToken=channel-${this.#farcaster.size}`, attempt }
+  }
+
+  async farcasterFinish(body: { attempt: string; deviceId: string }) {
+    this.#record('farcaster/finish', body)
+    const found = this.#farcaster.get(body.attempt)
+    if (!found || found.used || found.deviceId !== body.deviceId) {
+      throw new BackendError('The Farcaster sign-in took too long or was already used, try again', 400)
+    }
+    if (!found.username) return { state: 'pending' as const }
+    found.used = true
+    const key = `farcaster:${found.username}`
+    const account = this.#account(key)
+    account.social = { provider: 'farcaster', username: found.username }
+    const sessionToken = `token-${String(this.#nextToken++).padStart(16, '0')}`
+    this.sessions.set(sessionToken, key)
+    return { state: 'completed' as const, sessionToken, email: null, keys: copy(account.keys), social: account.social }
   }
 
   #record(route: string, body?: unknown, token?: string): void {

@@ -81,8 +81,8 @@ describe('the wallet frame page on its own origin', () => {
     ])
     const refused = await rejection(frame.channel.request('rpcRequest', { method: 'eth_sign', params: [] }))
     expect(refused?.message).to.equal(RPC_NOT_ALLOWED)
-    const absent = await rejection(frame.channel.request('connectFarcaster', {}))
-    expect(absent?.message).to.equal('connectFarcaster is not available')
+    const absent = await rejection(frame.channel.request('initSmartAccount', {}))
+    expect(absent?.message).to.equal('initSmartAccount is not available')
   })
 
   it('says nothing to a host its project does not allow', async () => {

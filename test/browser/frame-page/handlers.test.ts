@@ -1,7 +1,7 @@
 // The frame's answers to the host page (frame/handlers.ts) with a fake backend and storage in
 // memory: the e-mail login (device step, code, keys made once and stored), the user, the chain,
 // isConnected restoring the keys after a reload (and ending an expired session), sign-out, the
-// e-mail change, theme and app data, reload, no handler for what the wallet does not offer, and
+// e-mail change, Farcaster sign-in, theme and app data, reload, no handler for what the wallet does not offer, and
 // never a key in an answer or in storage.
 import { expect } from '@open-wc/testing'
 import type { ApprovalRequest } from '../../../frame/approval-request.js'
@@ -9,6 +9,7 @@ import {
   createHandlers,
   guardKeys,
   KEY_IN_ANSWER,
+  NO_FARCASTER_STARTED,
   NO_LOGIN_STARTED,
   SOCIAL_RETURN_NOT_HOST
 } from '../../../frame/handlers.js'
@@ -220,6 +221,53 @@ describe('the frame’s handlers', () => {
     expect(f.wallet.current).to.equal(undefined)
   })
 
+  it('Farcaster: the relay URL for the host’s origin, pending until approved, then logged in as the Farcaster name; the attempt stays in the frame', async () => {
+    const f = frame()
+    expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(NO_FARCASTER_STARTED)
+    const { url } = (await f.call('getFarcasterUri', {})) as { url: string }
+    expect(url).to.match(/^https:\/\/relay\.test\//)
+    const [attempt] = f.backend.farcasterAttempts()
+    expect(f.backend.calls.at(-1)).to.deep.equal({
+      route: 'farcaster/start',
+      body: { projectId: 'demo', pageOrigin: HOST, deviceId: f.session.deviceId() }
+    })
+    expect(await f.call('connectFarcaster', {})).to.deep.equal({ state: 'pending' })
+    expect(f.wallet.current).to.equal(undefined)
+    f.backend.approveFarcaster(attempt!, 'alice')
+    const user = (await f.call('connectFarcaster', { chainId: 31337 })) as Record<string, unknown>
+    expect(user).to.include({ state: 'connected', email: null, userName: 'alice', chainId: 31337 })
+    expect(user.address).to.equal(f.wallet.current?.keyring.address)
+    // The attempt id never went to the page; a spent attempt is not asked for again.
+    expect(JSON.stringify(f.answers)).not.to.include(attempt!)
+    expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(NO_FARCASTER_STARTED)
+    const reloaded = frame(f.backend, f.storage)
+    expect(await reloaded.call('isConnected', {})).to.deep.equal({ isConnected: true })
+    expect(((await reloaded.call('getUser', {})) as { userName?: string }).userName).to.equal('alice')
+  })
+
+  it('Farcaster: an attempt the backend refuses ends with its text; a new getFarcasterUri starts over', async () => {
+    const f = frame()
+    await f.call('getFarcasterUri', {})
+    const [first] = f.backend.farcasterAttempts()
+    f.backend.approveFarcaster(first!, 'alice')
+    // Another frame (another device) cannot finish this one; its own attempt is unknown to the backend.
+    const other = frame(f.backend)
+    await other.call('getFarcasterUri', {})
+    f.backend.approveFarcaster(f.backend.farcasterAttempts()[1]!, 'bob')
+    await f.call('connectFarcaster', {})
+    expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(NO_FARCASTER_STARTED)
+    await f.call('getFarcasterUri', {})
+    const third = f.backend.farcasterAttempts()[2]!
+    f.backend.approveFarcaster(third, 'alice')
+    // Spent by a poll the page never saw the answer of (a reload mid-poll): the backend's 400 text, then nothing to ask.
+    await f.backend.farcasterFinish({ attempt: third, deviceId: f.session.deviceId() })
+    expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(
+      'The Farcaster sign-in took too long or was already used, try again'
+    )
+    expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(NO_FARCASTER_STARTED)
+    expect(((await other.call('connectFarcaster', {})) as { userName: string }).userName).to.equal('bob')
+  })
+
   it('signs out: the session ends at the backend, token and keys go, pending approvals are rejected', async () => {
     const f = frame()
     await f.login()
@@ -284,8 +332,6 @@ describe('the frame’s handlers', () => {
   it('has no handler for what this wallet does not offer', () => {
     const f = frame()
     for (const method of [
-      'getFarcasterUri',
-      'connectFarcaster',
       'getSmartAccountEnabledNetworks',
       'initSmartAccount',
       'setPreferredAccount'
