@@ -20,15 +20,14 @@ import { deviceHash, rememberDevice } from './devices.js'
 import { accountForIdentity } from './identity-accounts.js'
 import { createSession } from './sessions.js'
 import type { SocialIdentity } from './social-login.js'
+import { FARCASTER_EXPIRED, FARCASTER_NOT_VERIFIED, FARCASTER_UNAVAILABLE } from '../../src/frame/farcaster.js'
 
 /** How long a visitor has to approve; also the signed message's expiration time. */
 export const FARCASTER_ATTEMPT_TTL_MS = 5 * 60_000
 export const FARCASTER_PROVIDER = 'farcaster'
 
 export const PAGE_NOT_ALLOWED = 'The page is not on an allowed origin'
-export const FARCASTER_EXPIRED = 'The Farcaster sign-in took too long or was already used, try again'
-export const FARCASTER_NOT_VERIFIED = 'The Farcaster sign-in could not be verified'
-export const FARCASTER_UNAVAILABLE = 'Farcaster sign-in is unavailable right now, try again later'
+export { FARCASTER_EXPIRED, FARCASTER_NOT_VERIFIED, FARCASTER_UNAVAILABLE }
 
 export type FarcasterFinish =
   { state: 'pending' } | { state: 'completed'; account: Account; sessionToken: string; social: SocialIdentity }

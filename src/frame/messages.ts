@@ -21,7 +21,7 @@ const accountType = z.enum(['eoa', 'smartAccount'])
 const chainId = z.union([z.string().check(z.minLength(1)), z.number()])
 const empty = z.object({})
 
-const userResult = z.object({
+const userShape = {
   email: z.optional(z.nullable(email)),
   address: z.string().check(z.minLength(1)),
   chainId,
@@ -29,7 +29,8 @@ const userResult = z.object({
   userName: z.optional(z.string()),
   preferredAccountType: z.optional(accountType),
   smartAccountDeployed: z.optional(z.boolean())
-})
+}
+const userResult = z.object(userShape)
 export type FrameUser = z.infer<typeof userResult>
 
 const metadata = z.object({
@@ -74,7 +75,7 @@ export const FRAME_METHODS = {
     params: z.object({ chainId: z.optional(chainId) }),
     result: z.union([
       z.object({ state: z.literal('pending') }),
-      z.extend(userResult, { state: z.literal('connected') })
+      z.object({ ...userShape, state: z.literal('connected') })
     ])
   },
   getUser: {

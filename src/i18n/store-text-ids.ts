@@ -71,6 +71,12 @@ import {
   EMAIL_UPDATED
 } from '../stores/email/texts.js'
 import { SOCIAL_CANCELLED, SOCIAL_FAILED, SOCIAL_WINDOW_CLOSED } from '../stores/social/texts.js'
+import {
+  FARCASTER_EXPIRED,
+  FARCASTER_FAILED,
+  FARCASTER_NOT_VERIFIED,
+  FARCASTER_UNAVAILABLE
+} from '../frame/farcaster.js'
 
 const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
 
@@ -101,6 +107,10 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [SOCIAL_CANCELLED]: 'social.cancelled',
   [SOCIAL_FAILED]: 'social.failed',
   [SOCIAL_WINDOW_CLOSED]: 'social.windowClosed',
+  [FARCASTER_EXPIRED]: 'farcaster.expired',
+  [FARCASTER_NOT_VERIFIED]: 'farcaster.notVerified',
+  [FARCASTER_UNAVAILABLE]: 'farcaster.unavailable',
+  [FARCASTER_FAILED]: 'farcaster.failed',
   [EMAIL_UPDATED]: 'toast.emailUpdated',
   [SWITCH_DECLINED]: 'error.switchDeclined',
   [NETWORK_NOT_FOUND]: 'error.networkNotFound',

@@ -38,7 +38,10 @@ export const ConnectingWalletConnect: Story = {
   decorators: [withoutPreviousStory]
 }
 export const ConnectingExternal: Story = modalStory('ConnectingExternal')
-export const ConnectingFarcaster: Story = modalStory('ConnectingFarcaster')
+// Seeded waiting: shown idle, it would ask a frame for a sign-in.
+export const ConnectingFarcaster: Story = modalStory('ConnectingFarcaster', {
+  farcaster: { status: 'waiting', url: 'https://farcaster.xyz/~/siwf?channelToken=story-channel' }
+})
 export const SwitchNetwork: Story = modalStory('SwitchNetwork', connected)
 export const SwitchActiveChain: Story = modalStory('SwitchActiveChain', connected)
 export const UnsupportedChain: Story = modalStory('UnsupportedChain', connected)

@@ -28,6 +28,11 @@ import { $names, initialNames, type NamesState } from '../../src/stores/names/fo
 import { $siwx, type SiwxState } from '../../src/stores/siwx.js'
 import { $emailLogin, initialEmailLogin, type EmailLoginState } from '../../src/stores/email/state.js'
 import { $socialLogin, initialSocialLogin, type SocialLoginState } from '../../src/stores/social/state.js'
+import {
+  $farcasterLogin,
+  initialFarcasterLogin,
+  type FarcasterLoginState
+} from '../../src/stores/farcaster/state.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */
@@ -63,6 +68,8 @@ export interface Seed {
   readonly email?: Partial<EmailLoginState>
   /** A social login: the provider, waiting or connecting, or its error. */
   readonly social?: Partial<SocialLoginState>
+  /** A Farcaster sign-in: loading, waiting (its URL), connecting, or failed (its error). Idle would start one. */
+  readonly farcaster?: Partial<FarcasterLoginState>
 }
 
 /** The Activity list the history API would give (stories have no backend), for the account shown. */
@@ -110,6 +117,7 @@ export function seedKit(seed: Seed = {}): void {
   $siwx.set({ ...$siwx.get(), ...seed.siwx })
   $emailLogin.set({ ...initialEmailLogin, ...seed.email })
   $socialLogin.set({ ...initialSocialLogin, ...seed.social })
+  $farcasterLogin.set({ ...initialFarcasterLogin, ...seed.farcaster })
 }
 
 /** Seeds the stores and opens the modal on a view. */

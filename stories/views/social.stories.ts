@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { SOCIAL_CANCELLED, SOCIAL_WINDOW_CLOSED } from '../../src/stores/social/texts.js'
+import { FARCASTER_EXPIRED, FARCASTER_NOT_VERIFIED } from '../../src/frame/farcaster.js'
 import { connectedEvmAccount } from '../../test/fixtures/accounts.js'
 import { expectPart } from '../support/expect-part.js'
 import { modalStory } from '../support/modal-story.js'
@@ -17,7 +18,7 @@ const meta = {
 export default meta
 type Story = StoryObj
 
-/** A button per provider of features.socials (Farcaster: coming soon). */
+/** A button per provider of features.socials, Farcaster among them. */
 export const ConnectProviders: Story = modalStory('Connect', {}, expectPart('social-google', 'Continue with Google'))
 
 /** The provider's window is open: the visitor signs in there. */
@@ -53,4 +54,48 @@ export const AccountSocial: Story = modalStory(
   'Account',
   { account: { ...connectedEvmAccount, user: { username: 'alice' }, socialProvider: 'google' } },
   expectPart('account-social', 'Signed in with Google as alice')
+)
+
+const FARCASTER_URL = 'https://farcaster.xyz/~/siwf?channelToken=story-channel'
+
+/** ConnectingFarcaster while the frame opens the sign-in: the QR code's placeholder, Copy link waiting. */
+export const FarcasterLoading: Story = modalStory(
+  'ConnectingFarcaster',
+  { farcaster: { status: 'loading' } },
+  expectPart('farcaster-title', 'Scan this QR code with the Farcaster app on your phone')
+)
+
+/** The sign-in URL as a QR code, Open Farcaster and Copy link, while the visitor approves in the app. */
+export const FarcasterWaiting: Story = modalStory(
+  'ConnectingFarcaster',
+  { farcaster: { status: 'waiting', url: FARCASTER_URL } },
+  expectPart('farcaster-status', 'Waiting for you to approve in Farcaster')
+)
+
+/** Approved: the kit connects through the embedded wallet. */
+export const FarcasterConnecting: Story = modalStory(
+  'ConnectingFarcaster',
+  { farcaster: { status: 'connecting', url: FARCASTER_URL } },
+  expectPart('farcaster-status', 'Connecting…')
+)
+
+/** The sign-in expired (5 minutes) or was already used: the reason and Try again. */
+export const FarcasterExpired: Story = modalStory(
+  'ConnectingFarcaster',
+  { farcaster: { status: 'failed', error: FARCASTER_EXPIRED } },
+  expectPart('farcaster-error', FARCASTER_EXPIRED)
+)
+
+/** The backend could not verify the signed message on chain. */
+export const FarcasterNotVerified: Story = modalStory(
+  'ConnectingFarcaster',
+  { farcaster: { status: 'failed', error: FARCASTER_NOT_VERIFIED } },
+  expectPart('farcaster-error', FARCASTER_NOT_VERIFIED)
+)
+
+/** The Account view of a Farcaster login: the Farcaster name. */
+export const AccountFarcaster: Story = modalStory(
+  'Account',
+  { account: { ...connectedEvmAccount, user: { username: 'alice' }, socialProvider: 'farcaster' } },
+  expectPart('account-social', 'Signed in with Farcaster as alice')
 )

@@ -121,7 +121,7 @@ async function keyboardFlow(t, locale) {
     assert.equal(await dialogAttribute(page, 'lang'), locale)
 
     // The e-mail login comes first (email, social, wallet): its field, then its button; then each
-    // social provider's button in features.socials order (Farcaster, still to come, is skipped);
+    // social provider's button in features.socials order;
     // then the wallet list is one Tab stop (once it shows); the arrow keys reach the Dev Wallet.
     await page.locator(`[data-testid="${DEV_WALLET}"]`).waitFor()
     await page.keyboard.press('Tab')
@@ -132,7 +132,7 @@ async function keyboardFlow(t, locale) {
     )
     await page.keyboard.press('Tab')
     assert.equal((await deepActiveElement(page))?.testId, 'email-login-submit', 'then to its button')
-    for (const provider of ['google', 'x', 'discord', 'github', 'apple', 'facebook']) {
+    for (const provider of ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']) {
       await page.keyboard.press('Tab')
       assert.equal((await focusedRow(page)) ?? '', `social-${provider}`, `then to ${provider}’s button`)
     }

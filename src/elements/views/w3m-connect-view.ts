@@ -178,10 +178,11 @@ export class W3mConnectView extends LitElement {
         ${socials.map(provider =>
           provider === 'farcaster'
             ? html`<li>
-                <wui-list-item disabled data-testid="social-farcaster"
-                  >${msg(str`Continue with ${SOCIAL_NAMES.farcaster} (coming soon)`, {
-                    id: 'connect.socialSoon'
-                  })}</wui-list-item
+                <wui-list-item
+                  data-testid="social-farcaster"
+                  ?disabled=${state.status === 'connecting'}
+                  @click=${() => pushView('ConnectingFarcaster')}
+                  >${msg(str`Continue with ${SOCIAL_NAMES.farcaster}`, { id: 'connect.socialContinue' })}</wui-list-item
                 >
               </li>`
             : html`<li>

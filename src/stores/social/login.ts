@@ -6,17 +6,13 @@
 // attempt at once ('The sign-in window was closed').
 import type { SocialProvider } from '../../config/constants.js'
 import { SOCIAL_ERROR_PARAM, SOCIAL_RESULT_PARAM } from '../../frame/social.js'
-import {
-  storedConnectedSocial,
-  storedEmail,
-  storedPendingSocialLogin,
-  storedSocialUsername
-} from '../../storage/keys.js'
+import { storedPendingSocialLogin } from '../../storage/keys.js'
 import { connectEmbeddedWallet } from '../email/auth-connect.js'
 import { authClient } from '../email/auth-session.js'
 import { emitKitEvent } from '../kit-events.js'
 import { $modal, openModal } from '../modal.js'
 import { resetView } from '../router.js'
+import { rememberSocialAccount } from './remember.js'
 import { initialSocialLogin, updateSocialLogin } from './state.js'
 import { SOCIAL_CANCELLED, SOCIAL_FAILED, SOCIAL_WINDOW_CLOSED } from './texts.js'
 
@@ -80,12 +76,7 @@ function fail(provider: SocialProvider | undefined, error: unknown): void {
 async function finish(provider: SocialProvider | undefined, uri: string): Promise<void> {
   updateSocialLogin({ status: 'connecting' })
   const user = await authClient().request('connectSocial', { uri })
-  // What the account shows, stored before connecting so that the Account view has it at once.
-  storedEmail.remove()
-  if (provider) storedConnectedSocial.set(provider)
-  else storedConnectedSocial.remove()
-  if (user.userName) storedSocialUsername.set(user.userName)
-  else storedSocialUsername.remove()
+  rememberSocialAccount(provider, user.userName)
   await connectEmbeddedWallet()
   updateSocialLogin(initialSocialLogin)
   emitKitEvent('SOCIAL_LOGIN_SUCCESS', provider ? { provider } : {})

@@ -67,7 +67,7 @@ describe('social login', () => {
     await sendKeys({ press: 'Enter' })
   }
 
-  it('lists a button per provider in features.socials order; Farcaster is coming soon', async () => {
+  it('lists a button per provider in features.socials order, Farcaster among them', async () => {
     const el = await fixture<LitElement>(html`<w3m-connect-view></w3m-connect-view>`)
     const items = [...byTestId(el, 'social-list')!.querySelectorAll('wui-list-item')]
     expect(items.map(item => item.getAttribute('data-testid'))).to.deep.equal([
@@ -83,12 +83,12 @@ describe('social login', () => {
       'Continue with Google',
       'Continue with X',
       'Continue with Discord',
-      'Continue with Farcaster (coming soon)',
+      'Continue with Farcaster',
       'Continue with GitHub',
       'Continue with Apple',
       'Continue with Facebook'
     ])
-    expect(items[3]!.hasAttribute('disabled')).to.equal(true)
+    expect(items.some(item => item.hasAttribute('disabled'))).to.equal(false)
     await expect(el).to.be.accessible()
   })
 

@@ -5,6 +5,7 @@
 // (grantSocial) for a device; Farcaster sign-ins pending until the test approves them
 // (approveFarcaster). Every call is recorded.
 import { BackendError, type Backend, type StoredKey } from '../../../frame/backend.js'
+import { FARCASTER_EXPIRED } from '../../../src/frame/farcaster.js'
 
 /** What a JSON answer gives: copies, never the fake's own objects. */
 const copy = (keys: readonly StoredKey[]): StoredKey[] => keys.map(key => ({ ...key }))
@@ -95,7 +96,7 @@ export class FakeBackend implements Backend {
     this.#record('farcaster/finish', body)
     const found = this.#farcaster.get(body.attempt)
     if (!found || found.used || found.deviceId !== body.deviceId) {
-      throw new BackendError('The Farcaster sign-in took too long or was already used, try again', 400)
+      throw new BackendError(FARCASTER_EXPIRED, 400)
     }
     if (!found.username) return { state: 'pending' as const }
     found.used = true

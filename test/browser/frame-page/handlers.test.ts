@@ -20,6 +20,7 @@ import { openSession, SESSION_TOKEN_KEY } from '../../../frame/session.js'
 import { NOT_CONNECTED, Wallet } from '../../../frame/wallet.js'
 import type { FrameMethod, FrameParams } from '../../../src/frame/messages.js'
 import { FRAME_SESSION_EXPIRED } from '../../../src/frame/rpc-methods.js'
+import { FARCASTER_EXPIRED } from '../../../src/frame/farcaster.js'
 import { SOCIAL_CANCELLED, SOCIAL_ERROR_PARAM, SOCIAL_FAILED, SOCIAL_RESULT_PARAM } from '../../../src/frame/social.js'
 import { rejection } from '../rejection.js'
 import { DEVICE_CODE, FakeBackend, LOGIN_CODE, memoryStorage } from './fake-backend.js'
@@ -261,9 +262,7 @@ describe('the frame’s handlers', () => {
     f.backend.approveFarcaster(third, 'alice')
     // Spent by a poll the page never saw the answer of (a reload mid-poll): the backend's 400 text, then nothing to ask.
     await f.backend.farcasterFinish({ attempt: third, deviceId: f.session.deviceId() })
-    expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(
-      'The Farcaster sign-in took too long or was already used, try again'
-    )
+    expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(FARCASTER_EXPIRED)
     expect((await rejection(f.call('connectFarcaster', {})))?.message).to.equal(NO_FARCASTER_STARTED)
     expect(((await other.call('connectFarcaster', {})) as { userName: string }).userName).to.equal('bob')
   })
