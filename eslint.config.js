@@ -9,8 +9,8 @@ import tseslint from 'typescript-eslint'
 
 const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts', 'frame/**/*.ts']
 const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', 'test/**/*.mjs', '*.config.*', 'examples/**/*.{js,ts}']
-// The local stack (Node): the backend, the chains, the Solana runtime, the social providers; and the demo's tools.
-const stack = ['server/**/*.ts', 'chain/**/*.ts', 'solana/**/*.ts', 'social/**/*.ts', 'test/{server,chain,solana,api,wallets}/**/*.ts']
+// The local stack (Node): the backend, the chains, the Solana runtime, the social providers, the Farcaster relay; and the demo's tools.
+const stack = ['server/**/*.ts', 'chain/**/*.ts', 'solana/**/*.ts', 'social/**/*.ts', 'farcaster/**/*.ts', 'test/{server,chain,solana,api,wallets}/**/*.ts']
 const demo = ['wallets/**/*.ts', 'demo/**/*.{ts,tsx}', 'examples/**/*.tsx', '.storybook/**/*.ts']
 
 export default defineConfig([

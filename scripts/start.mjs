@@ -4,6 +4,9 @@
 //   mail     maildev: the SMTP server the embedded wallet's codes go to, and its inbox on the web
 //   social   a local OpenID provider standing in for google, github, apple, facebook, x and discord
 //            (social/local-idp.ts); an APPKIT_SOCIAL_<P>_* setting of your own replaces it for P
+//   farcaster a local Farcaster Auth relay and the page its sign-in links open, which approves as
+//            fid 1 (farcaster/); the backend verifies on chain A; APPKIT_FARCASTER_RELAY_URL of
+//            your own replaces it (with the other APPKIT_FARCASTER_* settings)
 //   backend  the reference backend (server/) reading those chains, and the embedded wallet's frame
 //            on an origin of its own (its page built from frame/ first, when frame/ has one)
 //   web      the demo app (demo/dist), the examples and the built kit
@@ -16,6 +19,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { tsImport } from 'tsx/esm/api'
 import { startServer } from './serve.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -31,6 +35,7 @@ const PORTS = {
   mailSmtp: Number(process.env.MAIL_SMTP_PORT ?? 1025),
   mailWeb: Number(process.env.MAIL_WEB_PORT ?? 1080),
   social: Number(process.env.SOCIAL_PORT ?? 8790),
+  farcaster: Number(process.env.FARCASTER_PORT ?? 8791),
   web: Number(process.env.PORT ?? 5173)
 }
 
@@ -53,6 +58,16 @@ function localSocialSettings() {
   return settings
 }
 
+/**
+ * The backend's APPKIT_FARCASTER_* for the local relay and the registries on chain A
+ * (farcaster/relay.ts's localFarcasterEnv), unless the environment names a relay of its own.
+ */
+async function localFarcasterSettings() {
+  if (process.env.APPKIT_FARCASTER_RELAY_URL) return {}
+  const { localFarcasterEnv } = await tsImport('../farcaster/relay.ts', import.meta.url)
+  return localFarcasterEnv(`http://127.0.0.1:${PORTS.farcaster}`, `http://127.0.0.1:${PORTS.chainA}`)
+}
+
 /** Who needs each port: Solana also takes the next one for its websocket. */
 const NEEDED = [
   [PORTS.chainA, 'chain A (CHAIN_A_PORT)'],
@@ -64,6 +79,7 @@ const NEEDED = [
   [PORTS.mailSmtp, 'the mail server (MAIL_SMTP_PORT)'],
   [PORTS.mailWeb, 'the mail inbox (MAIL_WEB_PORT)'],
   [PORTS.social, 'the local social providers (SOCIAL_PORT)'],
+  [PORTS.farcaster, 'the local Farcaster relay (FARCASTER_PORT)'],
   [PORTS.web, 'the demo (PORT)']
 ]
 
@@ -194,6 +210,10 @@ async function main() {
     ],
     { ready: /Social providers ready in/, persistent: true }
   )
+  const farcaster = run('farcaster', [...tsx, 'farcaster/start.ts', '--port', String(PORTS.farcaster)], {
+    ready: /Farcaster relay ready in/,
+    persistent: true
+  })
   // The frame's page, when frame/ has its build (the backend serves frame/dist).
   const frame = existsSync(join(ROOT, 'frame/vite.config.ts'))
     ? run('frame', [vite, 'build', '-c', 'frame/vite.config.ts', '--logLevel', 'warn'])
@@ -218,7 +238,7 @@ async function main() {
     }
   })
   // The backend reads Solana accounts from the runtime, and mails codes: they must be up first.
-  await Promise.all([chains, solana, mail, frame, social])
+  await Promise.all([chains, solana, mail, frame, social, farcaster])
   const backend = run(
     'backend',
     [
@@ -240,7 +260,8 @@ async function main() {
         APPKIT_FRAME_PORT: String(PORTS.frame),
         APPKIT_SMTP_URL: process.env.APPKIT_SMTP_URL || `smtp://127.0.0.1:${PORTS.mailSmtp}`,
         APPKIT_MASTER_KEY: wallet.key,
-        ...localSocialSettings()
+        ...localSocialSettings(),
+        ...(await localFarcasterSettings())
       }
     }
   )
@@ -248,6 +269,9 @@ async function main() {
   const { url } = await startServer({ port: PORTS.web })
   console.log(`Mail inbox: http://127.0.0.1:${PORTS.mailWeb}`)
   console.log(`Social login: local providers at http://127.0.0.1:${PORTS.social}/<provider> (any name and password)`)
+  if (!process.env.APPKIT_FARCASTER_RELAY_URL) {
+    console.log(`Farcaster: local relay at http://127.0.0.1:${PORTS.farcaster} ('Open Farcaster' approves as fid 1)`)
+  }
   if (wallet.from === MASTER_KEY_FILE) {
     console.log(`Embedded wallet master key: ${MASTER_KEY_FILE} (set APPKIT_MASTER_KEY to use another)`)
   }

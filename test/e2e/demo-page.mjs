@@ -85,3 +85,16 @@ export async function waitForTokenIcons(page) {
     { timeout: 10_000 }
   )
 }
+
+/** The trimmed text of the first element with `testId`. */
+export const textOf = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
+
+/** Waits until the demo shows a connected EVM address (30 s at most); answers it. */
+export async function waitForAddress(page) {
+  await page.waitForFunction(
+    () => /^0x[0-9a-fA-F]{40}$/.test(document.querySelector('[data-testid="account-address"]')?.textContent ?? ''),
+    null,
+    { timeout: 30_000 }
+  )
+  return textOf(page, 'account-address')
+}

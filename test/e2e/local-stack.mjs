@@ -2,7 +2,8 @@
 // Solana runtime, maildev (in this process: the embedded wallet's codes, read back with
 // `stack.mail.waitForCode(address)`), the reference backend with its wallet frame (a random master
 // key, its page built from frame/ into a temporary directory), the local social providers (in this
-// process, oidc-provider) and a WalletConnect relay on free
+// process, oidc-provider), the local Farcaster relay with its app page (in this process) and a
+// WalletConnect relay on free
 // ports of 127.0.0.1, the demo built into a temporary directory with its VITE_APPKIT_* settings
 // pointed at them and served under the demo's Content-Security-Policy, and Chromium. Everything
 // started is stopped by its id.
@@ -18,6 +19,8 @@ import { buildDemo, serveDemo } from './demo-site.mjs'
 import { startLocalRelay } from '../walletconnect/relay.ts'
 import { startMailInbox } from '../server/mail-inbox.ts'
 import { localSocialEnv, startLocalIdp } from '../../social/local-idp.ts'
+import { localFarcasterEnv, startLocalFarcasterRelay } from '../../farcaster/relay.ts'
+import { handleLocalApp } from '../../farcaster/local-app.ts'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../../src/utils/origin-patterns.ts'
 
 function freePort() {
@@ -110,7 +113,8 @@ export const STACK_PROJECTS = [
  * Registers the suite's hooks that start the stack before its tests and stop it after. Returns an
  * object whose `site` (the demo's URL and close), `browser`, `rpc` (a, b, solana URLs), `api` (the backend's URL),
  * `frame` (the wallet frame's origin), `mail` (the inbox: `webUrl`, `smtpPort`, `smtpUrl`, `waitForCode(address)`),
- * `social` (the local OpenID providers: `issuer(provider)`) and `relay` are set once the hooks ran.
+ * `social` (the local OpenID providers: `issuer(provider)`), `farcaster` (the local Farcaster relay:
+ * `url`, `channels`) and `relay` are set once the hooks ran.
  */
 export function useLocalStack() {
   const stack = {
@@ -121,7 +125,8 @@ export function useLocalStack() {
     api: undefined,
     frame: undefined,
     mail: undefined,
-    social: undefined
+    social: undefined,
+    farcaster: undefined
   }
   let chains
   let backend
@@ -136,6 +141,7 @@ export function useLocalStack() {
     stack.social = await startLocalIdp({
       redirectUris: [`http://127.0.0.1:${framePort}/frame-api/social/callback`]
     })
+    stack.farcaster = await startLocalFarcasterRelay({ handle: handleLocalApp })
     frameDir = mkdtempSync(join(tmpdir(), 'appkit-frame-'))
     buildFrame(frameDir)
     rpc.solana = `http://127.0.0.1:${solanaPort}`
@@ -169,7 +175,8 @@ export function useLocalStack() {
         APPKIT_FRAME_PORT: String(framePort),
         APPKIT_SMTP_URL: stack.mail.smtpUrl,
         APPKIT_MASTER_KEY: randomBytes(32).toString('base64'),
-        ...localSocialEnv(stack.social)
+        ...localSocialEnv(stack.social),
+        ...localFarcasterEnv(stack.farcaster.url, rpc.a)
       }
     )
     stack.api = `http://127.0.0.1:${api}`
@@ -203,6 +210,7 @@ export function useLocalStack() {
     await stack.relay?.close()
     await stack.mail?.stop()
     await stack.social?.stop()
+    await stack.farcaster?.close()
     globalThis.fetch = realFetch
     if (outDir) rmSync(outDir, { recursive: true, force: true })
     if (frameDir) rmSync(frameDir, { recursive: true, force: true })

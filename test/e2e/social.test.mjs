@@ -10,7 +10,7 @@ import { test } from 'node:test'
 import { parseUnits } from 'viem'
 import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.ts'
 import { LOCAL_SOCIAL_PROVIDERS } from '../../social/local-idp.ts'
-import { openDemo as openDemoPage } from './demo-page.mjs'
+import { openDemo as openDemoPage, textOf, waitForAddress } from './demo-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { fundOnChainA, tokenBalance } from './chain-a.mjs'
 
@@ -20,7 +20,7 @@ const NAMES = { google: 'Google', github: 'GitHub', apple: 'Apple', facebook: 'F
 const RECEIVER = TEST_ACCOUNTS[3].address
 
 const openDemo = (context, query = '') => openDemoPage(stack.site.url, context, query)
-const text = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
+const text = textOf
 const frame = page => page.frameLocator('iframe[data-testid="w3m-frame"]')
 
 /** Signs in on the local provider's own pages (any name and password), then consents. */
@@ -29,15 +29,6 @@ async function signInAtProvider(page, login) {
   await page.locator('input[name="password"]').fill('any password')
   await page.locator('button[type="submit"]').click()
   await page.locator('button[type="submit"]', { hasText: 'Continue' }).click({ timeout: 20_000 })
-}
-
-async function waitForAddress(page) {
-  await page.waitForFunction(
-    () => /^0x[0-9a-fA-F]{40}$/.test(document.querySelector('[data-testid="account-address"]')?.textContent ?? ''),
-    null,
-    { timeout: 30_000 }
-  )
-  return text(page, 'account-address')
 }
 
 /**

@@ -66,6 +66,7 @@ before(async () => {
     MAIL_SMTP_PORT: await freePort(),
     MAIL_WEB_PORT: await freePort(),
     SOCIAL_PORT: await freePort(),
+    FARCASTER_PORT: await freePort(),
     PORT: await freePort()
   }
   dataDir = mkdtempSync(join(tmpdir(), 'appkit-stack-'))
@@ -108,6 +109,40 @@ test('npm start runs the local social providers and points the backend at them',
     const { uri } = await response.json()
     assert.ok(uri.startsWith(`http://127.0.0.1:${ports.SOCIAL_PORT}/${provider}/auth?`), uri)
   }
+})
+
+test('npm start runs the local Farcaster relay: its app page approves as fid 1, the backend verifies it on chain A', async () => {
+  assert.match(output, new RegExp(`local relay at http://127\\.0\\.0\\.1:${ports.FARCASTER_PORT}`))
+  const frame = `http://127.0.0.1:${ports.APPKIT_FRAME_PORT}`
+  const post = (path, body) =>
+    fetch(`${frame}/frame-api/farcaster/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: frame },
+      body: JSON.stringify(body)
+    })
+  const deviceId = 'stack-test-farcaster-device'
+  const started = await post('start', {
+    projectId: 'appkit-local',
+    pageOrigin: `http://127.0.0.1:${ports.PORT}`,
+    deviceId
+  })
+  assert.equal(started.status, 200)
+  const { uri, attempt } = await started.json()
+  assert.ok(uri.startsWith(`http://127.0.0.1:${ports.FARCASTER_PORT}/~/siwf?`), uri)
+  assert.deepEqual(await (await post('finish', { attempt, deviceId })).json(), { state: 'pending' })
+
+  // The page 'Open Farcaster' leads to, and its Approve form, as a browser would send it.
+  const page = await (await fetch(uri)).text()
+  assert.match(page, new RegExp(`Sign in to 127\\.0\\.0\\.1:${ports.PORT}`))
+  const form = new URLSearchParams(new URL(uri).searchParams)
+  form.set('username', 'stack-alice')
+  const approved = await fetch(`http://127.0.0.1:${ports.FARCASTER_PORT}/~/siwf`, { method: 'POST', body: form })
+  assert.equal(approved.status, 200, await approved.clone().text())
+
+  const finished = await (await post('finish', { attempt, deviceId })).json()
+  assert.equal(finished.state, 'completed')
+  assert.deepEqual(finished.social, { provider: 'farcaster', username: 'stack-alice' })
+  assert.equal(finished.email, null)
 })
 
 test('a transfer made with viem shows in the backend balance and history, as the chain says', async () => {

@@ -1,5 +1,5 @@
 // Sign In With Farcaster for the embedded wallet (server/embedded/farcaster-login.ts, the
-// /frame-api/farcaster/* routes) against the local relay (test/farcaster/relay.ts), the registries
+// /frame-api/farcaster/* routes) against the local relay (farcaster/relay.ts), the registries
 // on local chain A and PGlite, with @farcaster/auth-client on both sides: start opens a relay
 // channel for a page of an allowed origin; finish answers pending until the Farcaster client
 // approved, then verifies the message (signature, nonce, domain, and on chain: custody of the fid,
@@ -21,13 +21,16 @@ import {
 } from '../../server/embedded/farcaster-login.js'
 import { startServer, type RunningServer } from '../../server/main.js'
 import { useLocalChains } from '../chain/helpers.js'
-import { approveFarcasterSignIn } from '../farcaster/client.js'
-import { localFarcasterEnv, startLocalFarcasterRelay, type LocalFarcasterRelay } from '../farcaster/relay.js'
+import { approveFarcasterSignIn } from '../../farcaster/approve.js'
+import { handleLocalApp } from '../../farcaster/local-app.js'
+import { localFarcasterEnv, startLocalFarcasterRelay, type LocalFarcasterRelay } from '../../farcaster/relay.js'
 import { FARCASTER_DEFAULTS, farcasterSettingsFromEnv } from '../../server/farcaster/settings.js'
 import { Clock, expectError, expectOk, FrameClient, newDeviceId, PROJECT_ID } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 
 const PAGE_ORIGIN = 'http://localhost:5173'
+/** One master key for every backend of the file: they share the database and its wrapped keys. */
+const MASTER_KEY = randomBytes(32).toString('base64')
 const FID_ONE = { fid: SEED.farcasterIds[0]!.fid, privateKey: TEST_ACCOUNTS[3].privateKey as Hex }
 
 const chains = useLocalChains()
@@ -69,7 +72,7 @@ function backendWithRelay(relayUrl: string): Promise<RunningServer> {
     now: clock.now,
     config: {
       smtpUrl: 'smtp://127.0.0.1:9',
-      masterKey: randomBytes(32).toString('base64'),
+      masterKey: MASTER_KEY,
       farcaster: farcasterSettingsFromEnv(localFarcasterEnv(relayUrl, chains.a.rpcUrl))
     }
   })
@@ -337,5 +340,43 @@ describe('Farcaster settings from the environment', () => {
       () => farcasterSettingsFromEnv({ APPKIT_FARCASTER_ID_REGISTRY: '0x1234' }),
       /APPKIT_FARCASTER_ID_REGISTRY is not an address/
     )
+  })
+})
+
+describe('the local Farcaster app page (npm start)', () => {
+  test('it shows the domain escaped, and its Approve signs as fid 1: the backend verifies it', async () => {
+    const local = await startLocalFarcasterRelay({ handle: handleLocalApp })
+    const server2 = await backendWithRelay(local.url)
+    try {
+      const client = new FrameClient(server2.frameUrl)
+      const deviceId = newDeviceId()
+      const { uri, attempt } = expectOk(
+        await client.post<{ uri: string; attempt: string }>('/frame-api/farcaster/start', {
+          projectId: PROJECT_ID,
+          pageOrigin: PAGE_ORIGIN,
+          deviceId
+        })
+      )
+      assert.ok(uri.startsWith(`${local.url}/~/siwf?`))
+      const tampered = new URL(uri)
+      tampered.searchParams.set('domain', '<img src=x onerror=alert(1)>')
+      const page = await (await fetch(tampered)).text()
+      assert.ok(!page.includes('<img'), page)
+      assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt;'))
+
+      const form = new URLSearchParams(new URL(uri).searchParams)
+      form.set('username', 'dora')
+      const approved = await fetch(`${local.url}/~/siwf`, { method: 'POST', body: form })
+      assert.equal(approved.status, 200)
+      const answer = expectOk(
+        await client.post<Completed>('/frame-api/farcaster/finish', { attempt, deviceId })
+      ) as Completed
+      assert.deepEqual(answer.social, { provider: 'farcaster', username: 'dora' })
+      // Approving the same link again: the channel is done.
+      assert.equal((await fetch(`${local.url}/~/siwf`, { method: 'POST', body: form })).status, 409)
+    } finally {
+      await server2.stop()
+      await local.close()
+    }
   })
 })

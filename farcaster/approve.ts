@@ -1,5 +1,5 @@
 /**
- * The Farcaster client's side of Sign In With Farcaster, for tests: what a Farcaster app does with
+ * The Farcaster app's side of Sign In With Farcaster, for tests and the local app page: what a Farcaster app does with
  * the sign-in URL the visitor scans. It reads the channel and the message's fields from the URL,
  * builds the message with @farcaster/auth-client's wallet client, signs it with the custody key (or
  * an auth address's key) and hands it to the relay with the client's relay key.

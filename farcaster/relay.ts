@@ -1,5 +1,6 @@
 /**
- * A local Farcaster Auth relay for tests and `npm start`: the three routes of the relay's v1 API
+ * A local Farcaster Auth relay for tests and `npm start` (with farcaster/local-app.ts, the page its
+ * sign-in URLs lead to): the three routes of the relay's v1 API
  * that @farcaster/auth-client 0.7.1 calls, on 127.0.0.1, offline.
  * - POST /v1/channel (the app: the backend): opens a channel for one sign-in; 201 with its token,
  *   the sign-in URL the visitor scans and the nonce the message must carry.
@@ -14,7 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
-import { CONTRACTS } from '../../chain/deployment.js'
+import { CONTRACTS } from '../chain/deployment.js'
 
 /** The header a Farcaster client proves itself with, and the key this relay accepts by default. */
 export const RELAY_KEY_HEADER = 'x-farcaster-auth-relay-key'
@@ -73,6 +74,8 @@ export interface LocalFarcasterRelayOptions {
   relayKeys?: readonly string[]
   /** The sign-in URL's base: the page a Farcaster client opens (the channel token is appended). */
   signInUrl?: string
+  /** Other routes on the relay's port (the local app's page): answers true when it took the request. */
+  handle?: (request: IncomingMessage, response: ServerResponse, relayUrl: string) => Promise<boolean>
 }
 
 const DEFAULT_TTL_MS = 300_000
@@ -128,6 +131,7 @@ export async function startLocalFarcasterRelay(options: LocalFarcasterRelayOptio
   const server = createServer((request, response) => {
     void (async () => {
       const path = new URL(request.url ?? '/', base).pathname
+      if (options.handle && (await options.handle(request, response, base))) return
       if (request.method === 'OPTIONS') return send(response, 204, {})
       if (request.method === 'POST' && path === '/v1/channel') {
         const body = CreateChannelBody.safeParse(await readJson(request))
