@@ -29,7 +29,10 @@ export const CONTRACT_NAMES = [
   'TestCollection',
   'NameRegistry',
   'FarcasterIdRegistry',
-  'FarcasterKeyRegistry'
+  'FarcasterKeyRegistry',
+  'EntryPoint',
+  'AppKitSmartAccountFactory',
+  'AppKitSmartAccount'
 ] as const
 export type ContractName = (typeof CONTRACT_NAMES)[number]
 
@@ -74,9 +77,16 @@ export function readSources(): Record<string, string> {
   return sources
 }
 
+/** The Solidity packages imported from node_modules (pinned exactly in package.json): their versions key the cache too. */
+const IMPORTED_PACKAGES = ['@account-abstraction/contracts', '@openzeppelin/contracts']
+const importedVersions = () =>
+  IMPORTED_PACKAGES.map(name => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+
 export function sourcesHash(sources: Record<string, string>): string {
   const hash = createHash('sha256')
-  hash.update(JSON.stringify({ format: CACHE_FORMAT, solc: SOLC_VERSION, settings: SETTINGS }))
+  hash.update(
+    JSON.stringify({ format: CACHE_FORMAT, solc: SOLC_VERSION, settings: SETTINGS, imports: importedVersions() })
+  )
   for (const [name, text] of Object.entries(sources)) hash.update(`\0${name}\0${text}`)
   return hash.digest('hex').slice(0, 16)
 }

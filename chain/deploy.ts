@@ -17,6 +17,9 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import {
+  appKitSmartAccountAbi,
+  appKitSmartAccountFactoryAbi,
+  entryPointAbi,
   farcasterIdRegistryAbi,
   farcasterKeyRegistryAbi,
   nameRegistryAbi,
@@ -72,7 +75,10 @@ const TYPED_ABIS: Record<ContractName, Abi> = {
   TestCollection: testCollectionAbi,
   NameRegistry: nameRegistryAbi,
   FarcasterIdRegistry: farcasterIdRegistryAbi,
-  FarcasterKeyRegistry: farcasterKeyRegistryAbi
+  FarcasterKeyRegistry: farcasterKeyRegistryAbi,
+  EntryPoint: entryPointAbi,
+  AppKitSmartAccountFactory: appKitSmartAccountFactoryAbi,
+  AppKitSmartAccount: appKitSmartAccountAbi
 }
 
 /** Throws when chain/abis.ts was not regenerated after a change of the Solidity sources. */
@@ -203,7 +209,9 @@ function seedSteps(artifacts: Artifacts): Step[] {
       label: `register fid ${fid}`,
       to: CONTRACTS.farcasterIdRegistry,
       data: encodeFunctionData({ abi: farcasterIdRegistryAbi, functionName: 'registerFor', args: [custody] })
-    }))
+    })),
+    deploy('entryPoint', 'EntryPoint', []),
+    deploy('smartAccountFactory', 'AppKitSmartAccountFactory', [CONTRACTS.entryPoint])
   ]
 }
 

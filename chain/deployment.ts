@@ -74,6 +74,16 @@ export const DEPLOYER = {
   privateKey: '0xdf57089febbacf7ba0bc227dafbffa9fc08a93fdc68e1e42411a14efcf23656e'
 } as const satisfies TestAccount
 
+/**
+ * Account #18 of the mnemonic: the reference backend's bundler on the local chains (it sends the
+ * smart accounts' user operations through EntryPoint.handleOps and is paid back by them).
+ */
+export const BUNDLER = {
+  index: 18,
+  address: '0xdD2FD4581271e230360230F9337D5c0430Bf44C0',
+  privateKey: '0xde9be858da4a475276426320d5e9262ecfc3ba460bfac56360bfa6c4c28b4ee0'
+} as const satisfies TestAccount
+
 /** Contract addresses, identical on chain A and chain B. */
 export const CONTRACTS = {
   /** TestToken "Test USD Coin" (tUSDC), 6 decimals. Deployer nonce 0. */
@@ -94,6 +104,10 @@ export const CONTRACTS = {
   farcasterIdRegistry: '0x9A7848b9E60C7619f162880c7CA5Cbca80998034',
   /** FarcasterKeyRegistry: the fids' keys (auth addresses are key type 2). Nonce 20. */
   farcasterKeyRegistry: '0xb2AA9bf762878462382A34eB4EC1f041E0071081',
+  /** ERC-4337 EntryPoint v0.7 (@account-abstraction/contracts 0.7.0). Nonce 22. */
+  entryPoint: '0x322619fcCcc741880ee7071cBE4e877Fb919eCf8',
+  /** AppKitSmartAccountFactory: the embedded wallet's smart accounts (CREATE2 per owner and salt). Nonce 23. */
+  smartAccountFactory: '0x8F3acfD2738a732AA1e0367480559f13e8DEF69C',
   /** SwapPool tUSDC/WETH (token0 tUSDC, token1 WETH), created by the router (its nonce 1). */
   poolWethUsdc: '0x3BB142Aa43991650165C6fd072E34e597Fb422fa',
   /** SwapPool TT/WETH (token0 TT, token1 WETH), router nonce 2. */

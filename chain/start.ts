@@ -145,6 +145,8 @@ export function describeChains(local: LocalChains): string {
     spamCollection: `NFT collection ${COLLECTIONS.spamCollection.name} (${COLLECTIONS.spamCollection.symbol}), flagged as spam`,
     farcasterIdRegistry: 'Farcaster ID registry (fid 1: test account #3)',
     farcasterKeyRegistry: 'Farcaster key registry',
+    entryPoint: 'ERC-4337 EntryPoint v0.7',
+    smartAccountFactory: 'Smart account factory (AppKitSmartAccount, ERC-1271)',
     nameRegistry: `Name registry (${NAME_SUFFIXES.current}, legacy ${NAME_SUFFIXES.legacy})`,
     poolWethUsdc: 'Pool tUSDC/WETH (1 WETH = 3000 tUSDC)',
     poolWethTT: 'Pool TT/WETH (1 WETH = 1500 TT)',

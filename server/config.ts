@@ -22,13 +22,15 @@
 //                        data key. Without it the embedded wallet's routes answer 503.
 //   APPKIT_SOCIAL_<P>_*  the social login providers (server/social/providers.ts)
 //   APPKIT_FARCASTER_*   Sign In With Farcaster's relay and registries (server/farcaster/settings.ts)
+//   APPKIT_BUNDLER_KEY   the ERC-4337 bundler's key (server/bundler/; default: the local chains'
+//                        account #18); APPKIT_ENTRY_POINT its EntryPoint v0.7 (default: the local one)
 import { Buffer } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../src/utils/origin-patterns.js'
 import { socialProvidersFromEnv, type SocialProviderConfig } from './social/providers.js'
 import { farcasterSettingsFromEnv, type FarcasterSettings } from './farcaster/settings.js'
-import { LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
+import { BUNDLER, CONTRACTS, LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
 
 export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
@@ -87,7 +89,11 @@ export const serverConfigSchema = z.object({
     .array(z.custom<SocialProviderConfig>(value => typeof value === 'object' && value !== null))
     .default([]),
   /** Sign In With Farcaster: the relay and the registries' chain (APPKIT_FARCASTER_*, server/farcaster/settings.ts). */
-  farcaster: z.custom<FarcasterSettings>(value => typeof value === 'object' && value !== null)
+  farcaster: z.custom<FarcasterSettings>(value => typeof value === 'object' && value !== null),
+  /** The bundler's key (APPKIT_BUNDLER_KEY): it sends the smart accounts' user operations. */
+  bundlerKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex private key'),
+  /** The EntryPoint v0.7 the bundler sends to (APPKIT_ENTRY_POINT). */
+  entryPoint: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address')
 })
 export type ServerConfig = z.infer<typeof serverConfigSchema>
 export type ServerConfigInput = z.input<typeof serverConfigSchema>
@@ -141,7 +147,9 @@ export function loadConfig(
     mailFrom: options.mailFrom ?? (env.APPKIT_MAIL_FROM || DEFAULT_MAIL_FROM),
     masterKey: checkMasterKey('masterKey' in options ? options.masterKey : env.APPKIT_MASTER_KEY || undefined),
     socialProviders: options.socialProviders ?? socialProvidersFromEnv(env),
-    farcaster: { ...farcasterSettingsFromEnv(env), ...options.farcaster }
+    farcaster: { ...farcasterSettingsFromEnv(env), ...options.farcaster },
+    bundlerKey: options.bundlerKey ?? (env.APPKIT_BUNDLER_KEY || BUNDLER.privateKey),
+    entryPoint: options.entryPoint ?? (env.APPKIT_ENTRY_POINT || CONTRACTS.entryPoint)
   }
   const parsed = serverConfigSchema.safeParse(input)
   if (!parsed.success) {

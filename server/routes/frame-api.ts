@@ -2,6 +2,7 @@
 // on the frame's own origin (server/frame-app.ts), never with CORS headers:
 //   GET  /frame-api/projects/:projectId   the project's allowed origins (404 unknown project)
 //   POST /frame-api/rpc?chainId=eip155:N  a JSON-RPC request forwarded to that chain's node
+//   POST /frame-api/bundler?chainId=eip155:N  the ERC-4337 bundler's JSON-RPC (server/bundler/)
 //   the e-mail login, session and key routes: frame-api-wallet.ts
 // A POST (any method but GET/HEAD) whose Origin is not the frame's own origin, or that has none:
 // 403 'Forbidden origin'. A GET carrying another origin's Origin gets the same.
@@ -9,11 +10,13 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
-import { jsonRpcPayloadSchema } from '../../src/api/schemas/index.js'
+import { jsonRpcPayloadSchema, jsonRpcRequestSchema } from '../../src/api/schemas/index.js'
 import type { ServerContext } from '../context.js'
 import type { EmbeddedWallet } from '../embedded/wallet.js'
 import { ApiError, notFound, parseBody, parseParams, parseQuery } from '../http.js'
 import { frameWalletRoutes } from './frame-api-wallet.js'
+import { BundlerError, createBundler } from '../bundler/bundler.js'
+import type { Address, Hex } from 'viem'
 
 export const FORBIDDEN_ORIGIN = 'Forbidden origin'
 const RPC_TIMEOUT_MS = 15_000
@@ -27,6 +30,9 @@ export interface FrameApiOptions {
 }
 
 const projectParamsSchema = z.object({ projectId: z.string().check(z.minLength(1), z.maxLength(200)) })
+const bundlerQuerySchema = z.object({
+  chainId: z.string().check(z.regex(/^eip155:\d{1,20}$/, 'an EVM CAIP-2 chain id'))
+})
 const rpcQuerySchema = z.object({
   chainId: z.string().check(z.regex(/^(?:eip155:\d{1,20}|solana:[1-9A-HJ-NP-Za-km-z]{1,44})$/, 'a CAIP-2 chain id'))
 })
@@ -87,6 +93,24 @@ export function frameApiRoutes(context: ServerContext, options: FrameApiOptions)
       throw new ApiError(502, `The node of ${chainId} answered ${response.status} without JSON`, 'bad_gateway')
     }
     return c.json(answer as object, response.status as ContentfulStatusCode)
+  })
+
+  const bundler = createBundler({
+    chains: context.chains,
+    entryPoint: context.config.entryPoint as Address,
+    key: context.config.bundlerKey as Hex
+  })
+  app.post('/frame-api/bundler', async c => {
+    const { chainId } = parseQuery(c, bundlerQuerySchema)
+    const request = await parseBody(c, jsonRpcRequestSchema)
+    try {
+      const result = await bundler.handle(Number(chainId.slice('eip155:'.length)), request.method, request.params ?? [])
+      return c.json({ jsonrpc: '2.0', id: request.id, result })
+    } catch (error) {
+      if (!(error instanceof BundlerError)) throw error
+      const data = error.data === undefined ? {} : { data: error.data }
+      return c.json({ jsonrpc: '2.0', id: request.id, error: { code: error.code, message: error.message, ...data } })
+    }
   })
 
   app.route('/', frameWalletRoutes(context, options.wallet))

@@ -85,8 +85,18 @@ describe('GET /v1/profile/*', () => {
       assert.equal(profile.name, 'alice.appkit.id')
       assert.deepEqual(profile.addresses, { '60': { address: alice } })
       assert.deepEqual(profile.attributes, {})
-      // The registration block's time (hardhat runs a second ahead per block mined within a second).
-      const block = await stack.publicClient().getBlock({ blockNumber: stack.chainA.deployBlock }) // the last seeding step registers alice
+      // The registration block's time (hardhat runs a second ahead per block mined within a second):
+      // the block of alice's NameRegistered event, during the seeding.
+      const [registered] = await stack.publicClient().getContractEvents({
+        address: CONTRACTS.nameRegistry,
+        abi: nameRegistryAbi,
+        eventName: 'NameRegistered',
+        args: { owner: alice },
+        fromBlock: 0n,
+        toBlock: stack.chainA.deployBlock
+      })
+      assert.ok(registered, 'alice was registered during the seeding')
+      const block = await stack.publicClient().getBlock({ blockNumber: registered.blockNumber })
       assert.equal(profile.registered, Number(block.timestamp))
     }
     assert.match(
