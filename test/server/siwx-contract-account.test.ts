@@ -1,12 +1,15 @@
 // Sign-in for contract accounts (EIP-1271, issue 12): an account contract on local chain A whose
 // owner key signs; the backend (POST /v1/siwx/sessions) and the kit's own verifier (the local
-// implementation's) both ask the chain, accept the owner's signature and refuse anyone else's.
+// implementation's) both ask the chain, accept the owner's signature and refuse anyone else's; the
+// same for the embedded wallet's smart account (chain/contracts/AppKitSmartAccount.sol) once deployed.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createWalletClient, getAddress, http, type Abi, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { localPublicClient } from '../../chain/clients.js'
+import { CONTRACTS, localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { localPublicClient, localWalletClient } from '../../chain/clients.js'
+import { appKitSmartAccountFactoryAbi } from '../../chain/abis.js'
+import { appKitSmartAccount, SMART_ACCOUNT_SALT } from '../../frame/smart-account.js'
 import {
   siwxCreateSessionResponseSchema,
   siwxNonceResponseSchema,
@@ -115,5 +118,67 @@ describe('SIWX for a contract account (EIP-1271)', () => {
       await app.error('POST', '/v1/siwx/sessions', 403, { body: forged, headers }),
       'Invalid signature: the signature is not the account’s'
     )
+  })
+})
+
+describe('SIWX for the embedded wallet’s smart account (AppKitSmartAccount, ERC-1271)', () => {
+  const chains = useLocalChains()
+  const ownerKey = generatePrivateKey()
+  let database: TestDatabase
+  let app: TestApp
+  let account: Awaited<ReturnType<typeof appKitSmartAccount>>
+
+  before(async () => {
+    account = await appKitSmartAccount({
+      client: localPublicClient(chains.a) as never,
+      owner: privateKeyToAccount(ownerKey),
+      contracts: { entryPoint: CONTRACTS.entryPoint, factory: CONTRACTS.smartAccountFactory }
+    })
+    // Deployed first (what initSmartAccount does before a sign-in): the factory's createAccount.
+    const hash = await localWalletClient(chains.a, TEST_ACCOUNTS[4].privateKey).writeContract({
+      address: CONTRACTS.smartAccountFactory,
+      abi: appKitSmartAccountFactoryAbi,
+      functionName: 'createAccount',
+      args: [privateKeyToAccount(ownerKey).address, SMART_ACCOUNT_SALT]
+    })
+    await localPublicClient(chains.a).waitForTransactionReceipt({ hash })
+    assert.equal(await account.isDeployed(), true)
+    database = await openTestDatabase()
+    app = await createTestApp(database.db, { chains: [createChainContext(chains.a.chainId, chains.a.rpcUrl)] })
+  })
+  after(async () => {
+    await app?.close()
+    await database?.dispose()
+  })
+
+  async function session(sign: (message: string) => Promise<Hex>): Promise<SiwxSession> {
+    const { nonce } = await app.ok('POST', '/v1/siwx/nonce', siwxNonceResponseSchema)
+    const message = await createSiwxMessage(
+      { accountAddress: account.address, chainId: `eip155:${chains.a.chainId}` },
+      { nonce, domain: new URL(LOCAL_ORIGIN).host, uri: `${LOCAL_ORIGIN}/` }
+    )
+    const { toString: _text, ...data } = message
+    const text = message.toString()
+    return { data, message: text, signature: await sign(text) }
+  }
+
+  it('the account’s signature signs it in at the backend and in the kit’s verifier; another account’s does not', async () => {
+    const signed = await session(message => account.signMessage({ message }))
+    assert.equal(await sessionProblem(signed, { rpcUrl: chains.a.rpcUrl }), undefined)
+    const created = await app.ok(
+      'POST',
+      '/v1/siwx/sessions',
+      siwxCreateSessionResponseSchema,
+      { body: signed, headers: { Origin: LOCAL_ORIGIN } },
+      201
+    )
+    assert.equal(created.session.data.accountAddress, account.address)
+    const other = await appKitSmartAccount({
+      client: localPublicClient(chains.a) as never,
+      owner: privateKeyToAccount(generatePrivateKey()),
+      contracts: { entryPoint: CONTRACTS.entryPoint, factory: CONTRACTS.smartAccountFactory }
+    })
+    const forged = await session(message => other.signMessage({ message }))
+    assert.equal(await sessionProblem(forged, { rpcUrl: chains.a.rpcUrl }), 'the signature is not the account’s')
   })
 })
