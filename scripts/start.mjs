@@ -40,22 +40,16 @@ const PORTS = {
 }
 
 const MASTER_KEY_FILE = '.data/master-key'
-const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
-
 /**
- * The backend's settings for the local social providers (as social/local-idp.ts's localSocialEnv
- * makes them: test clients only), for each provider the environment does not configure itself.
+ * The backend's settings for the local social providers (social/local-clients.ts's localSocialEnv:
+ * test clients only), for each provider the environment does not configure itself.
  */
-function localSocialSettings() {
-  const settings = {}
-  for (const provider of SOCIAL_PROVIDERS) {
-    const prefix = `APPKIT_SOCIAL_${provider.toUpperCase()}_`
-    if (Object.keys(process.env).some(name => name.startsWith(prefix))) continue
-    settings[`${prefix}CLIENT_ID`] = `appkit-local-${provider}`
-    settings[`${prefix}CLIENT_SECRET`] = `appkit-local-${provider}-secret`
-    settings[`${prefix}ISSUER`] = `http://127.0.0.1:${PORTS.social}/${provider}`
-  }
-  return settings
+async function localSocialSettings() {
+  const { LOCAL_SOCIAL_PROVIDERS, localSocialEnv } = await tsImport('../social/local-clients.ts', import.meta.url)
+  const unset = LOCAL_SOCIAL_PROVIDERS.filter(
+    provider => !Object.keys(process.env).some(name => name.startsWith(`APPKIT_SOCIAL_${provider.toUpperCase()}_`))
+  )
+  return localSocialEnv({ issuer: provider => `http://127.0.0.1:${PORTS.social}/${provider}` }, unset)
 }
 
 /**
@@ -260,7 +254,7 @@ async function main() {
         APPKIT_FRAME_PORT: String(PORTS.frame),
         APPKIT_SMTP_URL: process.env.APPKIT_SMTP_URL || `smtp://127.0.0.1:${PORTS.mailSmtp}`,
         APPKIT_MASTER_KEY: wallet.key,
-        ...localSocialSettings(),
+        ...(await localSocialSettings()),
         ...(await localFarcasterSettings())
       }
     }

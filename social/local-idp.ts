@@ -14,18 +14,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
 import { handleInteraction } from './interaction-pages.js'
+import { LOCAL_SOCIAL_PROVIDERS, localClient, localEmail, type LocalSocialProvider } from './local-clients.js'
 
-export const LOCAL_SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type LocalSocialProvider = (typeof LOCAL_SOCIAL_PROVIDERS)[number]
-
-/** The local client of `provider`: what the backend is configured with in `npm start`. */
-export function localClient(provider: LocalSocialProvider): { clientId: string; clientSecret: string } {
-  return { clientId: `appkit-local-${provider}`, clientSecret: `appkit-local-${provider}-secret` }
-}
-
-/** The e-mail address the local provider gives a login name. */
-export const localEmail = (provider: LocalSocialProvider, login: string): string =>
-  `${login.toLowerCase()}@${provider}.local.test`
+export {
+  LOCAL_SOCIAL_PROVIDERS,
+  localClient,
+  localEmail,
+  localSocialEnv,
+  type LocalSocialProvider
+} from './local-clients.js'
 
 export interface LocalIdp {
   /** http://127.0.0.1:<port> */
@@ -33,18 +30,6 @@ export interface LocalIdp {
   /** The issuer of `provider` (OIDC discovery at <issuer>/.well-known/openid-configuration). */
   issuer(provider: LocalSocialProvider): string
   stop(): Promise<void>
-}
-
-/** The backend's APPKIT_SOCIAL_* settings that point all six providers at `idp`. */
-export function localSocialEnv(idp: Pick<LocalIdp, 'issuer'>): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const provider of LOCAL_SOCIAL_PROVIDERS) {
-    const upper = provider.toUpperCase()
-    env[`APPKIT_SOCIAL_${upper}_CLIENT_ID`] = localClient(provider).clientId
-    env[`APPKIT_SOCIAL_${upper}_CLIENT_SECRET`] = localClient(provider).clientSecret
-    env[`APPKIT_SOCIAL_${upper}_ISSUER`] = idp.issuer(provider)
-  }
-  return env
 }
 
 export interface LocalIdpOptions {

@@ -16,6 +16,7 @@ import { localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.ts'
 import { balanceResponseSchema, historyResponseSchema } from '../../src/api/schemas/index.ts'
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
 import { ROOT } from './helpers.mjs'
+import { signInAtLocalIdp } from '../server/local-idp-driver.ts'
 
 const SDK_QUERY = 'projectId=appkit-local&st=appkit&sv=html-elements-0.1.0'
 
@@ -91,7 +92,7 @@ test('npm start prints the demo URL and the funded accounts', () => {
   assert.match(output, new RegExp(TEST_ACCOUNTS[1].address))
 })
 
-test('npm start runs the local social providers and points the backend at them', async () => {
+test('npm start runs the local social providers and points the backend at them: each one signs a visitor in', async () => {
   assert.match(output, new RegExp(`local providers at http://127\\.0\\.0\\.1:${ports.SOCIAL_PORT}/`))
   const frame = `http://127.0.0.1:${ports.APPKIT_FRAME_PORT}`
   for (const provider of ['google', 'github', 'apple', 'facebook', 'x', 'discord']) {
@@ -108,6 +109,21 @@ test('npm start runs the local social providers and points the backend at them',
     assert.equal(response.status, 200, provider)
     const { uri } = await response.json()
     assert.ok(uri.startsWith(`http://127.0.0.1:${ports.SOCIAL_PORT}/${provider}/auth?`), uri)
+    // The whole login: the provider's pages, the code exchanged with the client npm start gave the
+    // backend (its id and secret must be the provider's), the result redeemed for a session.
+    const callback = `${frame}/frame-api/social/callback`
+    const back = await signInAtLocalIdp(uri, `stack-${provider}`, { redirectUri: callback })
+    const answer = await fetch(back, { redirect: 'manual' })
+    assert.equal(answer.status, 302, provider)
+    const result = new URL(answer.headers.get('location')).searchParams.get('appkit_social_result')
+    assert.ok(result, `${provider}: ${answer.headers.get('location')}`)
+    const finished = await fetch(`${frame}/frame-api/social/finish`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: frame },
+      body: JSON.stringify({ result, deviceId: 'stack-test-device' })
+    })
+    assert.equal(finished.status, 200, provider)
+    assert.equal((await finished.json()).social.provider, provider)
   }
 })
 
