@@ -21,7 +21,11 @@ import { $farcasterLogin, initialFarcasterLogin, updateFarcasterLogin } from './
 
 /** How often the frame is asked whether the visitor approved. */
 export const FARCASTER_POLL_MS = 1000
+/** Questions in a row that may go unanswered (a frame request timing out, the network) before the attempt fails. */
+export const FARCASTER_MAX_MISSES = 3
 const KNOWN = new Set([FARCASTER_EXPIRED, FARCASTER_NOT_VERIFIED, FARCASTER_UNAVAILABLE])
+const isKnown = (error: unknown) => error instanceof Error && KNOWN.has(error.message)
+const askFrame = () => authClient().request('connectFarcaster', {})
 
 /** Each start (and each cancel) makes the attempt before it stale: its answers are dropped. */
 let attempt = 0
@@ -38,7 +42,7 @@ function isWebUrl(url: string): boolean {
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
 
 function fail(error: unknown): void {
-  const message = error instanceof Error && KNOWN.has(error.message) ? error.message : FARCASTER_FAILED
+  const message = isKnown(error) ? (error as Error).message : FARCASTER_FAILED
   if (message === FARCASTER_FAILED) console.warn('[appkit] The Farcaster sign-in failed:', error)
   updateFarcasterLogin({ status: 'failed', error: message })
   emitKitEvent('SOCIAL_LOGIN_ERROR', { provider: 'farcaster', message })
@@ -69,10 +73,20 @@ export async function startFarcasterLogin(): Promise<void> {
     // It becomes a link's href and a QR code: a web URL only (never javascript: or data:).
     if (!isWebUrl(url)) throw new Error(`The frame gave a sign-in URL that is not http(s): ${url.slice(0, 40)}`)
     updateFarcasterLogin({ status: 'waiting', url })
+    let misses = 0
     for (;;) {
       await sleep(FARCASTER_POLL_MS)
       if (mine !== attempt) return
-      const answer = await authClient().request('connectFarcaster', {})
+      let answer: Awaited<ReturnType<typeof askFrame>>
+      try {
+        answer = await askFrame()
+        misses = 0
+      } catch (error) {
+        // The backend's refusals end the attempt; a question that got no answer is asked again.
+        if (isKnown(error) || ++misses >= FARCASTER_MAX_MISSES) throw error
+        console.warn('[appkit] The Farcaster sign-in could not be checked, asking again:', error)
+        continue
+      }
       if (answer.state === 'connected') {
         attempt++
         await connect(answer.userName).catch(fail)

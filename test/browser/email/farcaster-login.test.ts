@@ -17,6 +17,7 @@ import { FARCASTER_EXPIRED, FARCASTER_FAILED, FARCASTER_NOT_VERIFIED } from '../
 import { storedConnectedSocial, storedSocialUsername } from '../../../src/storage/keys.js'
 import { $account } from '../../../src/stores/account.js'
 import { $farcasterLogin, initialFarcasterLogin } from '../../../src/stores/farcaster/state.js'
+import { FARCASTER_MAX_MISSES } from '../../../src/stores/farcaster/login.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { setLocale } from '../../../src/stores/locale.js'
 import { $router, resetRouter } from '../../../src/stores/router.js'
@@ -144,6 +145,28 @@ describe('Sign In With Farcaster', () => {
     await el.updateComplete
     expect(byTestId(el, 'farcaster-error')!.textContent?.trim()).to.equal(FARCASTER_NOT_VERIFIED)
     expect($account.get().address).to.equal(undefined)
+  })
+
+  it('a question that got no answer is asked again; three in a row end the attempt', async () => {
+    const warn = sinon.stub(console, 'warn')
+    await approve(project, 'flaky')
+    const el = await showView()
+    await waiting(el)
+    await until(() => warn.called, 'the unanswered question', 8000)
+    expect($farcasterLogin.get().status).to.equal('waiting')
+    await approve(project, 'alice')
+    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection', 8000)
+
+    tearDownEmail()
+    await setUp('farcaster-login-broken')
+    await approve(project, 'broken')
+    const again = await showView()
+    await until(() => $farcasterLogin.get().status === 'failed', 'the failure', 10_000)
+    await again.updateComplete
+    expect(byTestId(again, 'farcaster-error')!.textContent?.trim()).to.equal(FARCASTER_FAILED)
+    expect(warn.args.filter(([text]) => String(text).includes('asking again'))).to.have.length(
+      1 + FARCASTER_MAX_MISSES - 1
+    )
   })
 
   it('leaving the view stops asking: an approval after it connects nothing', async () => {
