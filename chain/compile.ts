@@ -32,7 +32,8 @@ export const CONTRACT_NAMES = [
   'FarcasterKeyRegistry',
   'EntryPoint',
   'AppKitSmartAccountFactory',
-  'AppKitSmartAccount'
+  'AppKitSmartAccount',
+  'VerifyingPaymaster'
 ] as const
 export type ContractName = (typeof CONTRACT_NAMES)[number]
 

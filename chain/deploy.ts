@@ -26,6 +26,7 @@ import {
   swapRouterAbi,
   testCollectionAbi,
   testTokenAbi,
+  verifyingPaymasterAbi,
   wrappedNativeAbi,
   swapPoolAbi
 } from './abis.js'
@@ -35,6 +36,7 @@ import {
   CONTRACTS,
   DEPLOYER,
   NAME_SUFFIXES,
+  PAYMASTER_SIGNER,
   SEED,
   SEED_DEADLINE,
   TEST_ACCOUNTS,
@@ -78,7 +80,8 @@ const TYPED_ABIS: Record<ContractName, Abi> = {
   FarcasterKeyRegistry: farcasterKeyRegistryAbi,
   EntryPoint: entryPointAbi,
   AppKitSmartAccountFactory: appKitSmartAccountFactoryAbi,
-  AppKitSmartAccount: appKitSmartAccountAbi
+  AppKitSmartAccount: appKitSmartAccountAbi,
+  VerifyingPaymaster: verifyingPaymasterAbi
 }
 
 /** Throws when chain/abis.ts was not regenerated after a change of the Solidity sources. */
@@ -211,7 +214,14 @@ function seedSteps(artifacts: Artifacts): Step[] {
       data: encodeFunctionData({ abi: farcasterIdRegistryAbi, functionName: 'registerFor', args: [custody] })
     })),
     deploy('entryPoint', 'EntryPoint', []),
-    deploy('smartAccountFactory', 'AppKitSmartAccountFactory', [CONTRACTS.entryPoint])
+    deploy('smartAccountFactory', 'AppKitSmartAccountFactory', [CONTRACTS.entryPoint]),
+    deploy('paymaster', 'VerifyingPaymaster', [CONTRACTS.entryPoint, PAYMASTER_SIGNER.address]),
+    {
+      label: 'fund the paymaster at the EntryPoint',
+      to: CONTRACTS.paymaster,
+      value: SEED.paymasterDeposit,
+      data: encodeFunctionData({ abi: verifyingPaymasterAbi, functionName: 'deposit' })
+    }
   ]
 }
 

@@ -84,6 +84,16 @@ export const BUNDLER = {
   privateKey: '0xde9be858da4a475276426320d5e9262ecfc3ba460bfac56360bfa6c4c28b4ee0'
 } as const satisfies TestAccount
 
+/**
+ * Account #17 of the mnemonic: the reference backend's paymaster signer (the VerifyingPaymaster
+ * pays for the user operations it signs).
+ */
+export const PAYMASTER_SIGNER = {
+  index: 17,
+  address: '0xbDA5747bFD65F08deb54cb465eB87D40e51B197E',
+  privateKey: '0x689af8efa8c651a91ad287602527f3af2fe9f6501a7ac4b061667b5a93e037fd'
+} as const satisfies TestAccount
+
 /** Contract addresses, identical on chain A and chain B. */
 export const CONTRACTS = {
   /** TestToken "Test USD Coin" (tUSDC), 6 decimals. Deployer nonce 0. */
@@ -108,6 +118,8 @@ export const CONTRACTS = {
   entryPoint: '0x322619fcCcc741880ee7071cBE4e877Fb919eCf8',
   /** AppKitSmartAccountFactory: the embedded wallet's smart accounts (CREATE2 per owner and salt). Nonce 23. */
   smartAccountFactory: '0x8F3acfD2738a732AA1e0367480559f13e8DEF69C',
+  /** VerifyingPaymaster (the sample of @account-abstraction/contracts 0.7.0), signer PAYMASTER_SIGNER. Nonce 24. */
+  paymaster: '0xBF4fD550c7BD3Cf6eC6A0b30bD4c8e603bbC16a8',
   /** SwapPool tUSDC/WETH (token0 tUSDC, token1 WETH), created by the router (its nonce 1). */
   poolWethUsdc: '0x3BB142Aa43991650165C6fd072E34e597Fb422fa',
   /** SwapPool TT/WETH (token0 TT, token1 WETH), router nonce 2. */
@@ -195,6 +207,8 @@ export const SEED = {
   spamCollection: TEST_ACCOUNTS.map(account => account.address),
   /** Registered at start by the registrar for test account #1. */
   names: [{ name: 'alice.appkit.id', address: TEST_ACCOUNTS[1].address }],
+  /** The paymaster's deposit at the EntryPoint: what it can sponsor. */
+  paymasterDeposit: 100n * 10n ** 18n,
   /** Farcaster ids registered at start (fid 1 onwards, in this order), by the registry's deployer. */
   farcasterIds: [{ fid: 1, custody: TEST_ACCOUNTS[3].address }]
 } as const

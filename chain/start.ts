@@ -147,6 +147,7 @@ export function describeChains(local: LocalChains): string {
     farcasterKeyRegistry: 'Farcaster key registry',
     entryPoint: 'ERC-4337 EntryPoint v0.7',
     smartAccountFactory: 'Smart account factory (AppKitSmartAccount, ERC-1271)',
+    paymaster: 'Verifying paymaster (signer: account #17; 100 ETH deposited)',
     nameRegistry: `Name registry (${NAME_SUFFIXES.current}, legacy ${NAME_SUFFIXES.legacy})`,
     poolWethUsdc: 'Pool tUSDC/WETH (1 WETH = 3000 tUSDC)',
     poolWethTT: 'Pool TT/WETH (1 WETH = 1500 TT)',

@@ -24,13 +24,15 @@
 //   APPKIT_FARCASTER_*   Sign In With Farcaster's relay and registries (server/farcaster/settings.ts)
 //   APPKIT_BUNDLER_KEY   the ERC-4337 bundler's key (server/bundler/; default: the local chains'
 //                        account #18); APPKIT_ENTRY_POINT its EntryPoint v0.7 (default: the local one)
+//   APPKIT_PAYMASTER_KEY the paymaster service's signer (default: account #17); APPKIT_PAYMASTER
+//                        its VerifyingPaymaster (default: the local one)
 import { Buffer } from 'node:buffer'
 import { randomBytes } from 'node:crypto'
 import * as z from 'zod'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../src/utils/origin-patterns.js'
 import { socialProvidersFromEnv, type SocialProviderConfig } from './social/providers.js'
 import { farcasterSettingsFromEnv, type FarcasterSettings } from './farcaster/settings.js'
-import { BUNDLER, CONTRACTS, LOCAL_CHAIN_IDS, NAME_SUFFIXES } from '../chain/deployment.js'
+import { BUNDLER, CONTRACTS, LOCAL_CHAIN_IDS, NAME_SUFFIXES, PAYMASTER_SIGNER } from '../chain/deployment.js'
 
 export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
@@ -93,7 +95,10 @@ export const serverConfigSchema = z.object({
   /** The bundler's key (APPKIT_BUNDLER_KEY): it sends the smart accounts' user operations. */
   bundlerKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex private key'),
   /** The EntryPoint v0.7 the bundler sends to (APPKIT_ENTRY_POINT). */
-  entryPoint: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address')
+  entryPoint: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address'),
+  /** The paymaster service's signer (APPKIT_PAYMASTER_KEY) and its VerifyingPaymaster (APPKIT_PAYMASTER). */
+  paymasterKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex private key'),
+  paymaster: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address')
 })
 export type ServerConfig = z.infer<typeof serverConfigSchema>
 export type ServerConfigInput = z.input<typeof serverConfigSchema>
@@ -149,7 +154,9 @@ export function loadConfig(
     socialProviders: options.socialProviders ?? socialProvidersFromEnv(env),
     farcaster: { ...farcasterSettingsFromEnv(env), ...options.farcaster },
     bundlerKey: options.bundlerKey ?? (env.APPKIT_BUNDLER_KEY || BUNDLER.privateKey),
-    entryPoint: options.entryPoint ?? (env.APPKIT_ENTRY_POINT || CONTRACTS.entryPoint)
+    entryPoint: options.entryPoint ?? (env.APPKIT_ENTRY_POINT || CONTRACTS.entryPoint),
+    paymasterKey: options.paymasterKey ?? (env.APPKIT_PAYMASTER_KEY || PAYMASTER_SIGNER.privateKey),
+    paymaster: options.paymaster ?? (env.APPKIT_PAYMASTER || CONTRACTS.paymaster)
   }
   const parsed = serverConfigSchema.safeParse(input)
   if (!parsed.success) {

@@ -5,3 +5,5 @@ pragma solidity ^0.8.24;
 // 0.7.0 (compiled here, not copied): the local chains' smart accounts run their user operations
 // through it, as on a public chain.
 import "@account-abstraction/contracts/core/EntryPoint.sol";
+// Its sample VerifyingPaymaster: the backend signs for the user operations it sponsors.
+import "@account-abstraction/contracts/samples/VerifyingPaymaster.sol";

@@ -8,6 +8,7 @@
 //   eth_estimateUserOperationGas   [userOperation, entryPoint]
 //   eth_sendUserOperation          [userOperation, entryPoint] -> the user operation's hash
 //   eth_getUserOperationReceipt    [hash] -> the receipt, or null while it is not mined
+//   pm_getPaymasterStubData, pm_getPaymasterData  the paymaster service's (paymaster.ts)
 // Not a public bundler: no mempool, no reputation, no paymasters (no staking rules to apply), and
 // no eth_getUserOperationByHash (viem's waitForUserOperationReceipt needs only the receipt).
 import {
@@ -27,26 +28,11 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { entryPoint07Abi, getUserOperationHash, toPackedUserOperation } from 'viem/account-abstraction'
 import { sendRawTransaction } from 'viem/actions'
+import { BUNDLER_ERRORS, BundlerError } from './bundler-error.js'
+import type { PaymasterService } from './paymaster.js'
 import { hashParamsSchema, toUserOperation, userOperationParamsSchema } from './user-operation.js'
 
-/** JSON-RPC error codes of ERC-7769 (the bundler RPC). */
-export const BUNDLER_ERRORS = {
-  invalidParams: -32602,
-  methodNotFound: -32601,
-  rejectedByEntryPoint: -32500,
-  unsupportedEntryPoint: -32602
-} as const
-
-export class BundlerError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown
-  ) {
-    super(message)
-    this.name = 'BundlerError'
-  }
-}
+export { BUNDLER_ERRORS, BundlerError }
 
 /** What verification costs on these accounts (ECDSA, one storage nonce), and the account's deployment. */
 const VERIFICATION_GAS = 150_000n
@@ -87,6 +73,8 @@ export function createBundler(options: {
   readonly chains: readonly BundlerChain[]
   readonly entryPoint: Address
   readonly key: Hex
+  /** The ERC-7677 paymaster service (pm_* methods), when one sponsors user operations. */
+  readonly paymaster?: PaymasterService
 }): Bundler {
   const account: PrivateKeyAccount = privateKeyToAccount(options.key)
   const entryPoint = getAddress(options.entryPoint)
@@ -176,6 +164,8 @@ export function createBundler(options: {
     address: account.address,
     async handle(chainId, method, params) {
       const chain = chainOf(chainId)
+      if (method.startsWith('pm_') && options.paymaster)
+        return options.paymaster.handle(chainId, chain.client, method, params)
       switch (method) {
         case 'eth_chainId':
           return numberToHex(chain.chainId)

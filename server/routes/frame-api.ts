@@ -11,11 +11,12 @@ import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
 import { jsonRpcPayloadSchema, jsonRpcRequestSchema } from '../../src/api/schemas/index.js'
-import type { ServerContext } from '../context.js'
 import type { EmbeddedWallet } from '../embedded/wallet.js'
 import { ApiError, notFound, parseBody, parseParams, parseQuery } from '../http.js'
 import { frameWalletRoutes } from './frame-api-wallet.js'
 import { BundlerError, createBundler } from '../bundler/bundler.js'
+import { createPaymasterService } from '../bundler/paymaster.js'
+import { nowOf, type ServerContext } from '../context.js'
 import type { Address, Hex } from 'viem'
 
 export const FORBIDDEN_ORIGIN = 'Forbidden origin'
@@ -98,7 +99,13 @@ export function frameApiRoutes(context: ServerContext, options: FrameApiOptions)
   const bundler = createBundler({
     chains: context.chains,
     entryPoint: context.config.entryPoint as Address,
-    key: context.config.bundlerKey as Hex
+    key: context.config.bundlerKey as Hex,
+    paymaster: createPaymasterService({
+      paymaster: context.config.paymaster as Address,
+      entryPoint: context.config.entryPoint as Address,
+      key: context.config.paymasterKey as Hex,
+      now: () => nowOf(context)
+    })
   })
   app.post('/frame-api/bundler', async c => {
     const { chainId } = parseQuery(c, bundlerQuerySchema)

@@ -4,11 +4,12 @@
 // the tokens leave the account contract; a batch goes as one operation; the EntryPoint's refusals
 // (a signature by another key, an account that cannot pay) come back as bundler errors with their
 // AA reason and send nothing; malformed params, another EntryPoint, an unknown method and another
-// origin are refused.
+// origin are refused. Sponsored by the paymaster service (ERC-7677), an account with no ETH sends too;
+// a paymaster signature made for another operation sponsors nothing.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { encodeFunctionData, getAddress, http, parseEther, parseUnits, type Hex } from 'viem'
-import { createBundlerClient } from 'viem/account-abstraction'
+import { encodeFunctionData, getAddress, http, numberToHex, parseEther, parseUnits, type Hex } from 'viem'
+import { createBundlerClient, entryPoint07Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { testTokenAbi } from '../../chain/abis.js'
 import { localPublicClient, localWalletClient } from '../../chain/clients.js'
@@ -93,6 +94,19 @@ const transfer = (to: Hex, amount: string) => ({
   data: encodeFunctionData({ abi: testTokenAbi, functionName: 'transfer', args: [to, parseUnits(amount, 6)] })
 })
 
+/** A user operation in the RPC's hex form with the least of everything (it would not pay for itself). */
+const tinyOperation = (sender: Hex) => ({
+  sender,
+  nonce: '0x0',
+  callData: '0x',
+  callGasLimit: '0x1',
+  verificationGasLimit: '0x1',
+  preVerificationGas: '0x1',
+  maxFeePerGas: '0x1',
+  maxPriorityFeePerGas: '0x1',
+  signature: '0x'
+})
+
 async function call(method: string, params: unknown, origin: string | null = server.frameUrl) {
   const answer = await frame.post<{ result?: unknown; error?: { code: number; message: string } }>(
     `/frame-api/bundler?chainId=eip155:${chains.a.chainId}`,
@@ -162,22 +176,67 @@ describe('the bundler (ERC-4337, EntryPoint v0.7)', () => {
     assert.equal(await account.isDeployed(), false)
   })
 
+  test('sponsored (ERC-7677): an account with no ETH at all deploys and sends tUSDC; the paymaster’s deposit pays', async () => {
+    const client = localPublicClient(chains.a)
+    const account = await smartAccount()
+    await fund(account.address, '0', '5')
+    assert.equal(await client.getBalance({ address: account.address }), 0n)
+    const deposit = () =>
+      client.readContract({
+        address: CONTRACTS.entryPoint,
+        abi: entryPoint07Abi,
+        functionName: 'balanceOf',
+        args: [CONTRACTS.paymaster]
+      })
+    const before = await deposit()
+    const sponsoredClient = createBundlerClient({
+      client,
+      transport: http(bundlerUrl(), { fetchOptions: { headers: { Origin: server.frameUrl } }, retryCount: 0 }),
+      paymaster: true,
+      pollingInterval: 50
+    })
+    const receiver = TEST_ACCOUNTS[2].address
+    const received = await tusdcOf(receiver)
+    const hash = await sponsoredClient.sendUserOperation({ account, calls: [transfer(receiver, '5')] })
+    const receipt = await sponsoredClient.waitForUserOperationReceipt({ hash, timeout: 15_000 })
+    assert.equal(receipt.success, true)
+    assert.equal(getAddress(receipt.paymaster!), getAddress(CONTRACTS.paymaster))
+    assert.equal((await tusdcOf(receiver)) - received, parseUnits('5', 6))
+    assert.equal(await client.getBalance({ address: account.address }), 0n, 'the account paid nothing')
+    assert.equal(before - (await deposit()), receipt.actualGasCost, 'the paymaster’s deposit did')
+  })
+
+  test('a paymaster signature for another operation does not sponsor this one (AA34)', async () => {
+    const client = bundlerClient()
+    const account = await smartAccount()
+    // Signed for an operation with other gas fees than the one sent.
+    const signed = (
+      await call('pm_getPaymasterData', [
+        tinyOperation(account.address),
+        CONTRACTS.entryPoint,
+        numberToHex(chains.a.chainId),
+        {}
+      ])
+    ).body.result as { paymaster: Hex; paymasterData: Hex }
+    await assert.rejects(
+      client.sendUserOperation({
+        account,
+        calls: [{ to: TEST_ACCOUNTS[2].address, value: 0n }],
+        paymaster: signed.paymaster,
+        paymasterData: signed.paymasterData,
+        paymasterVerificationGasLimit: 100_000n,
+        paymasterPostOpGasLimit: 0n
+      }),
+      /AA34 signature error/
+    )
+  })
+
   test('malformed params, another EntryPoint, an unknown method: JSON-RPC errors; another origin: 403', async () => {
     const invalid = await call('eth_sendUserOperation', [{ sender: '0x1234' }, CONTRACTS.entryPoint])
     assert.equal(invalid.body.error?.code, -32602)
     assert.match(invalid.body.error?.message ?? '', /^Invalid user operation: sender: an address/)
     const account = await smartAccount()
-    const operation = {
-      sender: account.address,
-      nonce: '0x0',
-      callData: '0x',
-      callGasLimit: '0x1',
-      verificationGasLimit: '0x1',
-      preVerificationGas: '0x1',
-      maxFeePerGas: '0x1',
-      maxPriorityFeePerGas: '0x1',
-      signature: '0x'
-    }
+    const operation = tinyOperation(account.address)
     const other = await call('eth_sendUserOperation', [operation, '0x0000000071727De22E5E9d8BAf0edAc6f37da032'])
     assert.match(other.body.error?.message ?? '', /^Unsupported EntryPoint/)
     const unknown = await call('eth_sendBundle', [])
