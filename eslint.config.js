@@ -10,11 +10,28 @@ import tseslint from 'typescript-eslint'
 const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts', 'frame/**/*.ts']
 const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', 'test/**/*.mjs', '*.config.*', 'examples/**/*.{js,ts}']
 // The local stack (Node): the backend, the chains, the Solana runtime, the social providers, the Farcaster relay; and the demo's tools.
-const stack = ['server/**/*.ts', 'chain/**/*.ts', 'solana/**/*.ts', 'social/**/*.ts', 'farcaster/**/*.ts', 'test/{server,chain,solana,api,wallets}/**/*.ts']
+const stack = [
+  'server/**/*.ts',
+  'chain/**/*.ts',
+  'solana/**/*.ts',
+  'social/**/*.ts',
+  'farcaster/**/*.ts',
+  'scripts/**/*.ts',
+  'test/{server,chain,solana,api,wallets}/**/*.ts'
+]
 const demo = ['wallets/**/*.ts', 'demo/**/*.{ts,tsx}', 'examples/**/*.tsx', '.storybook/**/*.ts']
 
 export default defineConfig([
-  globalIgnores(['**/dist/', '**/storybook-static/', '**/coverage/', 'custom-elements.json', '.tmp/', '.tmp-*/', '.cache/', '.data/']),
+  globalIgnores([
+    '**/dist/',
+    '**/storybook-static/',
+    '**/coverage/',
+    'custom-elements.json',
+    '.tmp/',
+    '.tmp-*/',
+    '.cache/',
+    '.data/'
+  ]),
   {
     files: [...sources, ...tools, ...stack, ...demo],
     extends: [js.configs.recommended, tseslint.configs.strict],

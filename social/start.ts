@@ -5,16 +5,11 @@
  *
  * Prints each provider's issuer; the backend is pointed at them with localSocialEnv().
  */
-import { pathToFileURL } from 'node:url'
+import { exitOnSignal, option, runAsCommand } from '../scripts/local-service.js'
 import { LOCAL_SOCIAL_PROVIDERS, startLocalIdp } from './local-idp.js'
 
 export const DEFAULT_SOCIAL_PORT = 8790
 export const DEFAULT_REDIRECT = 'http://127.0.0.1:8788/frame-api/social/callback'
-
-function option(args: readonly string[], name: string): string | undefined {
-  const at = args.indexOf(name)
-  return at >= 0 ? args[at + 1] : undefined
-}
 
 async function main(args: readonly string[]): Promise<void> {
   const port = Number(option(args, '--port') ?? DEFAULT_SOCIAL_PORT)
@@ -24,14 +19,7 @@ async function main(args: readonly string[]): Promise<void> {
   for (const provider of LOCAL_SOCIAL_PROVIDERS) console.log(`${provider.padEnd(8)} ${idp.issuer(provider)}`)
   console.log('Any login name and password sign in (local providers: oidc-provider’s development pages).')
   console.log(`Social providers ready in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-  const stop = () => void idp.stop().then(() => process.exit(0))
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  exitOnSignal(() => idp.stop())
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).catch(error => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  })
-}
+runAsCommand(import.meta.url, main)
