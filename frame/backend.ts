@@ -31,6 +31,13 @@ const farcasterFinishSchema = z.union([
   z.object({ state: z.literal('pending') }),
   z.extend(loginSchema, { state: z.literal('completed') })
 ])
+const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'an address'))
+const smartAccountsSchema = z.object({
+  entryPoint: addressSchema,
+  factory: addressSchema,
+  chainIds: z.array(z.number())
+})
+export type SmartAccountSetup = z.infer<typeof smartAccountsSchema>
 const updateSchema = z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
 const primarySchema = z.object({ action: z.literal('VERIFY_SECONDARY_OTP') })
 const secondarySchema = z.object({ email: z.string() })
@@ -79,6 +86,10 @@ export interface Backend {
   updateEmailSecondary(token: string, code: string): Promise<{ email: string }>
   /** A JSON-RPC request to one of the backend's chains (`eip155:31337`); the chain's answer as is. */
   rpc(chainId: string, request: unknown): Promise<unknown>
+  /** Where the backend runs smart accounts: its EntryPoint, the account factory and the chains with both. */
+  smartAccounts(): Promise<SmartAccountSetup>
+  /** A JSON-RPC request to the backend's ERC-4337 bundler (and paymaster) on an EVM chain (`eip155:31337`). */
+  bundler(chainId: string, request: unknown): Promise<unknown>
 }
 
 export interface BackendOptions {
@@ -137,6 +148,9 @@ export function createBackend(options: BackendOptions = {}): Backend {
     updateEmail: (token, newEmail) => call(updateSchema, 'email/update', { token, body: { newEmail } }),
     updateEmailPrimary: (token, code) => call(primarySchema, 'email/update/primary', { token, body: { code } }),
     updateEmailSecondary: (token, code) => call(secondarySchema, 'email/update/secondary', { token, body: { code } }),
-    rpc: (chainId, request) => call(z.unknown(), `rpc?chainId=${encodeURIComponent(chainId)}`, { body: request })
+    rpc: (chainId, request) => call(z.unknown(), `rpc?chainId=${encodeURIComponent(chainId)}`, { body: request }),
+    smartAccounts: () => call(smartAccountsSchema, 'smart-accounts'),
+    bundler: (chainId, request) =>
+      call(z.unknown(), `bundler?chainId=${encodeURIComponent(chainId)}`, { body: request })
   }
 }

@@ -2,8 +2,10 @@
 // src/frame/messages.ts). E-mail login and e-mail change go to the backend; the keys stay here
 // (frame/keys.ts); a social login's start and finish go to the backend too (the provider's tokens
 // never reach the frame), and so does Sign In With Farcaster (the frame keeps the attempt, the page
-// only sees the URL); RPC goes through frame/rpc.ts. Methods this wallet does not offer (smart
-// accounts) have no handler: the channel answers '<method> is not available'.
+// only sees the URL); RPC goes through frame/rpc.ts. The account the page uses on an EVM chain is
+// the EOA, or the smart account (frame/smart-wallet.ts) when the page prefers it (getUser,
+// setPreferredAccount, connectSocial) and the backend runs smart accounts on that chain; otherwise
+// the EOA, and getUser says so (preferredAccountType 'eoa').
 // Nothing answered may contain a key: every answer is checked against the keys in memory.
 import type { FrameParams, FrameResult } from '../src/frame/messages.js'
 import type { FrameHandlers } from './host-channel.js'
@@ -11,11 +13,12 @@ import type { ApprovalView } from './approval.js'
 import { BackendError, type Backend, type LoginAnswer } from './backend.js'
 import { parseChainId } from './chains.js'
 import { ensureKeys } from './keys.js'
-import { createRpc, NO_LONGER_CONNECTED } from './rpc.js'
+import { createChainForward, createRpc, NO_LONGER_CONNECTED } from './rpc.js'
+import { createSmartWallet, SMART_ACCOUNT_UNAVAILABLE, type ActiveSmartAccount } from './smart-wallet.js'
 import type { FrameSession } from './session.js'
 import { applyTheme } from './theme.js'
 import { SOCIAL_CANCELLED, SOCIAL_ERROR_PARAM, SOCIAL_FAILED, SOCIAL_RESULT_PARAM } from '../src/frame/social.js'
-import type { Wallet } from './wallet.js'
+import type { Account, Wallet } from './wallet.js'
 
 export const NO_LOGIN_STARTED = 'Start the e-mail login first'
 export const SOCIAL_RETURN_NOT_HOST = 'A social login returns only to a page of the host’s origin'
@@ -46,6 +49,22 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
   let farcasterAttempt: string | undefined
   /** The Solana network the page last asked about (getUser, switchNetwork): where sign-and-send goes by default. */
   let solanaChainId: string | undefined
+  /** The EVM account type the page prefers (getUser, setPreferredAccount, connectSocial); the EOA until it says. */
+  let preferred: 'eoa' | 'smartAccount' = 'eoa'
+  const smartWallet = createSmartWallet({ backend, forward: createChainForward(backend) })
+
+  /** The smart account in use on the wallet's chain: undefined when the EOA is preferred or the chain has none. */
+  async function activeSmart(account: Account): Promise<ActiveSmartAccount | undefined> {
+    if (preferred !== 'smartAccount') return undefined
+    const chainId = session.lastChainId()
+    try {
+      if (!(await smartWallet.isEnabled(chainId))) return undefined
+      return { address: await smartWallet.address(account.keyring.account, chainId), chainId, wallet: smartWallet }
+    } catch (error) {
+      console.warn(`[frame] no smart account on chain ${chainId}; the EOA answers`, error)
+      return undefined
+    }
+  }
 
   const pendingEmail = (): string => {
     if (!loginEmail) throw new Error(NO_LOGIN_STARTED)
@@ -60,7 +79,8 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     solanaChainId: () => solanaChainId,
     backend,
     approve: request => approvals.ask(request),
-    limit: deps.approvalLimit
+    limit: deps.approvalLimit,
+    smartAccount: activeSmart
   })
 
   /** Whether `url` is a page of the host's origin. */
@@ -85,8 +105,9 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
   }
 
   /** The logged-in user on `chainId` (the EVM one: the stored last chain; a Solana one: its address). */
-  async function user({ chainId }: FrameParams<'getUser'>): Promise<FrameResult<'getUser'>> {
-    const { email, keyring, social } = await wallet.require()
+  async function user({ chainId, preferredAccountType }: FrameParams<'getUser'>): Promise<FrameResult<'getUser'>> {
+    const account = await wallet.require()
+    const { email, keyring, social } = account
     const userName = social ? { userName: social.username } : {}
     const chain = chainId === undefined ? undefined : parseChainId(chainId)
     if (chain?.namespace === 'solana') {
@@ -102,7 +123,24 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       }
     }
     if (chain) session.setLastChainId(chain.id)
+    if (preferredAccountType) preferred = preferredAccountType
     const { address } = keyring
+    const smart = await activeSmart(account)
+    if (smart) {
+      const deployed = await smart.wallet.isDeployed(keyring.account, smart.chainId).catch(() => undefined)
+      return {
+        email,
+        address: smart.address,
+        ...userName,
+        chainId: smart.chainId,
+        accounts: [
+          { address: smart.address, type: 'smartAccount' },
+          { address, type: 'eoa' }
+        ],
+        preferredAccountType: 'smartAccount',
+        ...(deployed === undefined ? {} : { smartAccountDeployed: deployed })
+      }
+    }
     return {
       email,
       address,
@@ -134,7 +172,7 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       return backend.socialStart({ projectId: deps.projectId, provider, returnUrl: back, deviceId: session.deviceId() })
     },
 
-    async connectSocial({ uri, chainId }) {
+    async connectSocial({ uri, chainId, preferredAccountType }) {
       if (!onHost(uri)) throw new Error(SOCIAL_RETURN_NOT_HOST)
       const url = new URL(uri)
       const error = url.searchParams.get(SOCIAL_ERROR_PARAM)
@@ -149,7 +187,10 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
         throw cause
       }
       await logIn(login)
-      return user(chainId === undefined ? {} : { chainId })
+      return user({
+        ...(chainId === undefined ? {} : { chainId }),
+        ...(preferredAccountType ? { preferredAccountType } : {})
+      })
     },
 
     async getFarcasterUri() {
@@ -192,11 +233,37 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       approvals.rejectAll(NO_LONGER_CONNECTED)
       wallet.clear()
       loginEmail = undefined
+      preferred = 'eoa'
       if (token) await backend.signOut(token).catch(error => console.warn('[frame] sign-out failed', error))
       return {}
     },
 
     getChainId: () => ({ chainId: session.lastChainId() }),
+
+    async getSmartAccountEnabledNetworks() {
+      return { smartAccountEnabledNetworks: await smartWallet.enabledNetworks() }
+    },
+
+    async setPreferredAccount({ type }) {
+      const account = await wallet.require()
+      preferred = type
+      if (type === 'eoa') return { type, address: account.keyring.address }
+      const smart = await activeSmart(account)
+      if (!smart) {
+        preferred = 'eoa'
+        throw new Error(SMART_ACCOUNT_UNAVAILABLE(session.lastChainId()))
+      }
+      return { type, address: smart.address }
+    },
+
+    /** Deploys the smart account on the wallet's chain (a sponsored user operation) when it is not yet. */
+    async initSmartAccount() {
+      const { keyring } = await wallet.require()
+      const chainId = session.lastChainId()
+      if (!(await smartWallet.isEnabled(chainId))) throw new Error(SMART_ACCOUNT_UNAVAILABLE(chainId))
+      await smartWallet.deploy(keyring.account, chainId)
+      return { isDeployed: await smartWallet.isDeployed(keyring.account, chainId) }
+    },
 
     switchNetwork({ chainId }) {
       const chain = parseChainId(chainId)

@@ -1,9 +1,11 @@
 // The RPC methods that need the visitor's approval and that this wallet supports: each one's params
 // checked, what the approval shows, and what runs once it is approved (signing with the frame's
-// keys). The Solana ones are in rpc-approvals-solana.ts. The approval methods missing here
-// (permissions, user operations: smart accounts) are refused by rpc.ts as not supported yet,
-// never faked.
-import { hexToBigInt, hexToBytes, isAddressEqual, isHex, type Hex } from 'viem'
+// keys). When the page uses the smart account (context.smart), what is asked of it goes through it:
+// a transaction or a batch as one sponsored user operation, a signature for ERC-1271 (the account
+// deployed first); what is asked of the owner's address is still signed by the EOA. The Solana ones
+// are in rpc-approvals-solana.ts. The approval methods missing here (permissions, raw user
+// operations) are refused by rpc.ts as not supported yet, never faked.
+import { hexToBigInt, hexToBytes, isAddressEqual, isHex, type Hex, type TypedDataDefinition } from 'viem'
 import * as z from 'zod/mini'
 import { frameSendCallsSchema } from '../src/frame/messages.js'
 import type { ApprovalRequest, TransactionSummary } from './approval-request.js'
@@ -11,6 +13,7 @@ import { parseChainId } from './chains.js'
 import type { Keyring } from './keys.js'
 import { SOLANA_APPROVAL_PLANNERS, type SolanaApprovalContext } from './rpc-approvals-solana.js'
 import { parseParams as parse } from './rpc-params.js'
+import type { ActiveSmartAccount } from './smart-wallet.js'
 import { sendTransaction, type CallsBook, type Forward, type TransactionRequest } from './transactions.js'
 
 export interface ApprovalPlan {
@@ -24,7 +27,11 @@ export interface ApprovalContext extends SolanaApprovalContext {
   readonly chainId: number
   readonly forward: Forward
   readonly calls: CallsBook
+  /** The smart account in use; undefined: the EOA. */
+  readonly smart?: ActiveSmartAccount
 }
+
+export const SMART_ACCOUNT_CREATES_NOTHING = 'A smart account’s transaction needs a recipient (to)'
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'an address'))
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'a hex quantity'))
@@ -59,10 +66,18 @@ function checkChain(what: string, chainId: string | number | undefined, current:
   }
 }
 
+const sameAddress = (asked: string, ours: string) => isHex(asked) && asked.length === 42 && isAddressEqual(asked, ours as Hex)
+
 function checkAddress(method: string, asked: string, ours: string): void {
-  if (!isHex(asked) || asked.length !== 42 || !isAddressEqual(asked, ours as Hex)) {
-    throw new Error(`${method} asks for ${asked}, which is not this wallet’s address`)
-  }
+  if (!sameAddress(asked, ours)) throw new Error(`${method} asks for ${asked}, which is not this wallet’s address`)
+}
+
+/** The smart account when `asked` (the signer or sender; none: the active account) names it; undefined: the EOA, checked. */
+function signerOf(method: string, asked: string | undefined, context: ApprovalContext): ActiveSmartAccount | undefined {
+  const { smart, keyring } = context
+  if (smart && (asked === undefined || sameAddress(asked, smart.address))) return smart
+  if (asked !== undefined) checkAddress(method, asked, keyring.address)
+  return undefined
 }
 
 const big = (value: string | undefined): bigint | undefined =>
@@ -92,19 +107,24 @@ const summary = (request: TransactionRequest): TransactionSummary => ({
 type Planner = (params: unknown, context: ApprovalContext) => ApprovalPlan
 
 export const APPROVAL_PLANNERS: Partial<Record<string, Planner>> = {
-  personal_sign(params, { keyring }) {
+  personal_sign(params, context) {
+    const { keyring } = context
     const [message, signer] = parse('personal_sign', z.tuple([z.string(), z.string()], z.unknown()), params)
-    checkAddress('personal_sign', signer, keyring.address)
+    const smart = signerOf('personal_sign', signer, context)
     const bytes = isHex(message) ? hexToBytes(message) : new TextEncoder().encode(message)
     return {
       request: { kind: 'message', namespace: 'eip155', bytes },
-      run: () => keyring.account.signMessage({ message: { raw: bytes } })
+      run: () =>
+        smart
+          ? smart.wallet.signMessage(keyring.account, smart.chainId, { raw: bytes })
+          : keyring.account.signMessage({ message: { raw: bytes } })
     }
   },
 
-  eth_signTypedData_v4(params, { keyring, chainId }) {
+  eth_signTypedData_v4(params, context) {
+    const { keyring, chainId } = context
     const [signer, json] = parse('eth_signTypedData_v4', z.tuple([z.string(), z.unknown()]), params)
-    checkAddress('eth_signTypedData_v4', signer, keyring.address)
+    const smart = signerOf('eth_signTypedData_v4', signer, context)
     let raw: unknown = json
     if (typeof json === 'string') {
       try {
@@ -120,30 +140,61 @@ export const APPROVAL_PLANNERS: Partial<Record<string, Planner>> = {
     const domainName = typeof typed.domain?.name === 'string' ? typed.domain.name : undefined
     return {
       request: { kind: 'typed-data', domainName, primaryType: typed.primaryType, message: typed.message },
-      run: () => keyring.account.signTypedData(typed as Parameters<typeof keyring.account.signTypedData>[0])
+      run: () => {
+        const definition = typed as Parameters<typeof keyring.account.signTypedData>[0]
+        return smart
+          ? smart.wallet.signTypedData(keyring.account, smart.chainId, definition as TypedDataDefinition)
+          : keyring.account.signTypedData(definition)
+      }
     }
   },
 
-  eth_sendTransaction(params, { keyring, chainId, forward }) {
+  eth_sendTransaction(params, context) {
+    const { keyring, chainId, forward } = context
     const [transaction] = parse('eth_sendTransaction', z.tuple([transactionSchema], z.unknown()), params)
     checkChain('transaction', transaction.chainId, chainId)
-    if (transaction.from) checkAddress('eth_sendTransaction', transaction.from, keyring.address)
+    const smart = signerOf('eth_sendTransaction', transaction.from, context)
     const request = toRequest(transaction)
+    if (smart) {
+      const to = request.to
+      if (!to) throw new Error(SMART_ACCOUNT_CREATES_NOTHING)
+      return {
+        request: { kind: 'transactions', chainId, transactions: [summary(request)] },
+        // The answer is the hash of the transaction that carried the user operation, once mined.
+        async run() {
+          const operation = await smart.wallet.send(keyring.account, smart.chainId, [
+            { to, value: request.value ?? 0n, data: request.data ?? '0x' }
+          ])
+          const { receipt } = await smart.wallet.waitForReceipt(smart.chainId, operation)
+          return receipt.transactionHash
+        }
+      }
+    }
     return {
       request: { kind: 'transactions', chainId, transactions: [summary(request)] },
       run: () => sendTransaction(forward, keyring.account, request)
     }
   },
 
-  wallet_sendCalls(params, { keyring, chainId, forward, calls }) {
+  wallet_sendCalls(params, context) {
+    const { keyring, chainId, forward, calls } = context
     const [batch] = parse('wallet_sendCalls', z.tuple([frameSendCallsSchema], z.unknown()), params)
     checkChain('batch', batch.chainId, chainId)
-    if (batch.from) checkAddress('wallet_sendCalls', batch.from, keyring.address)
+    const smart = signerOf('wallet_sendCalls', batch.from, context)
     if (batch.calls.length === 0) throw new Error('wallet_sendCalls got no calls')
     const requests = batch.calls.map(call => {
       const to = parse('wallet_sendCalls', address, call.to) as Hex
       return { to, value: big(call.value), data: call.data as Hex | undefined }
     })
+    if (smart) {
+      return {
+        request: { kind: 'transactions', chainId, transactions: requests.map(summary) },
+        async run() {
+          const operation = await smart.wallet.send(keyring.account, smart.chainId, requests)
+          return { id: calls.add({ chainId: smart.chainId, userOperation: operation, wallet: smart.wallet }) }
+        }
+      }
+    }
     return {
       request: { kind: 'transactions', chainId, transactions: requests.map(summary) },
       async run() {

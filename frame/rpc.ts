@@ -1,7 +1,9 @@
 // The frame's RPC policy (spec.md sections 6 and 9, src/frame/rpc-methods.ts):
 //   eth_chainId                        answered here, from the stored last chain (0x hex)
-//   eth_accounts, eth_requestAccounts  the account's address
-//   wallet_getCapabilities             answered here: batches run one call at a time, not atomically
+//   eth_accounts, eth_requestAccounts  the account's address (the smart account's first when it is
+//                                      the active one, frame/smart-wallet.ts)
+//   wallet_getCapabilities             answered here: an EOA's batches run one call at a time, not
+//                                      atomically; a smart account's run as one sponsored user operation
 //   wallet_getCallsStatus              answered here for a batch this frame ran
 //   other SAFE_METHODS                 forwarded to the chain (POST /frame-api/rpc?chainId=eip155:N)
 //   solana_signAndSendTransaction      sent to its Solana network (POST /frame-api/rpc?chainId=solana:…)
@@ -16,6 +18,7 @@ import type { Backend } from './backend.js'
 import { toHexChainId } from './chains.js'
 import { APPROVAL_PLANNERS } from './rpc-approvals.js'
 import type { SolanaForward } from './solana-send.js'
+import type { ActiveSmartAccount } from './smart-wallet.js'
 import { CallsBook, type Forward } from './transactions.js'
 import type { Account } from './wallet.js'
 
@@ -51,6 +54,8 @@ export interface RpcContext {
   approve(request: ApprovalRequest): Promise<void>
   /** The most approvals that may wait at once (PENDING_TRANSACTIONS_LIMIT). */
   readonly limit?: number
+  /** The smart account in use, when it is one (frame/handlers.ts decides); undefined: the EOA. */
+  smartAccount?(account: Account): Promise<ActiveSmartAccount | undefined>
 }
 
 export type RpcRequest = FrameParams<'rpcRequest'>
@@ -69,6 +74,16 @@ function chainAnswer(method: string, answer: unknown): unknown {
   return result
 }
 
+let nextRequestId = 1
+
+/** A JSON-RPC call to an EVM chain through the backend: the chain's result, or its error thrown (ChainRpcError). */
+export function createChainForward(backend: Pick<Backend, 'rpc'>) {
+  return async (method: string, params: readonly unknown[], chainId: number): Promise<unknown> => {
+    const request = { jsonrpc: '2.0', id: nextRequestId++, method, params }
+    return chainAnswer(method, await backend.rpc(`eip155:${chainId}`, request))
+  }
+}
+
 /** The frame's rpcRequest handler. */
 export function createRpc(context: RpcContext): (request: RpcRequest) => Promise<unknown> {
   const limit = context.limit ?? PENDING_TRANSACTIONS_LIMIT
@@ -76,10 +91,8 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
   let nextId = 1
   let waiting = 0
 
-  const forward: Forward = async (method, params, chainId = context.chainId()) => {
-    const request = { jsonrpc: '2.0', id: nextId++, method, params }
-    return chainAnswer(method, await context.backend.rpc(`eip155:${chainId}`, request))
-  }
+  const toChain = createChainForward(context.backend)
+  const forward: Forward = (method, params, chainId = context.chainId()) => toChain(method, params, chainId)
 
   const forwardSolana: SolanaForward = async (chainId, method, params) => {
     const request = { jsonrpc: '2.0', id: nextId++, method, params }
@@ -96,13 +109,15 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
       // A session that ended (expired, signed out elsewhere) approves nothing more.
       await context.confirmSession?.()
       const solanaChainId = context.solanaChainId?.()
+      const smart = await context.smartAccount?.(account)
       const plan = planner(params, {
         keyring: account.keyring,
         chainId: context.chainId(),
         forward,
         calls,
         forwardSolana,
-        ...(solanaChainId ? { solanaChainId } : {})
+        ...(solanaChainId ? { solanaChainId } : {}),
+        ...(smart ? { smart } : {})
       })
       await context.approve(plan.request)
       if (!context.isCurrent(account)) throw new Error(NO_LONGER_CONNECTED)
@@ -118,11 +133,19 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
       case 'eth_chainId':
         return toHexChainId(context.chainId())
       case 'eth_accounts':
-      case 'eth_requestAccounts':
-        return [(await context.account()).keyring.address]
+      case 'eth_requestAccounts': {
+        const account = await context.account()
+        const smart = await context.smartAccount?.(account)
+        return smart ? [smart.address, account.keyring.address] : [account.keyring.address]
+      }
       case 'wallet_getCapabilities': {
-        const asked = Array.isArray(list[1]) ? list[1].map(String) : [toHexChainId(context.chainId())]
-        return Object.fromEntries(asked.map(chain => [chain, { atomic: { status: 'unsupported' } }]))
+        const current = toHexChainId(context.chainId())
+        const asked = Array.isArray(list[1]) ? list[1].map(String) : [current]
+        const smart = await context.smartAccount?.(await context.account())
+        const sponsored = { atomic: { status: 'supported' }, paymasterService: { supported: true } }
+        return Object.fromEntries(
+          asked.map(chain => [chain, smart && chain === current ? sponsored : { atomic: { status: 'unsupported' } }])
+        )
       }
       case 'wallet_getCallsStatus':
         if (calls.has(list[0])) return calls.status(forward, list[0])

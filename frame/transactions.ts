@@ -3,11 +3,13 @@
 // EIP-1559 fees from the latest block's base fee and eth_maxPriorityFeePerGas, or a legacy gas
 // price on a chain without a base fee), signed here, and sent with eth_sendRawTransaction.
 // A wallet_sendCalls batch runs its calls one by one (not atomically) and is remembered under a
-// random id, whose status (EIP-5792 wallet_getCallsStatus) is read from the receipts.
+// random id, whose status (EIP-5792 wallet_getCallsStatus) is read from the receipts. A smart
+// account's batch is one user operation (atomic): its status is read from the bundler's receipt.
 import { bytesToHex, hexToBigInt, isAddressEqual, type Hex } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
 import { toHexChainId } from './chains.js'
+import type { SmartWallet } from './smart-wallet.js'
 
 /** A JSON-RPC call through the backend to the wallet's current chain, or to `chainId`. */
 export type Forward = (method: string, params: readonly unknown[], chainId?: number) => Promise<unknown>
@@ -90,10 +92,22 @@ const receiptSchema = z.object({
   logs: z.optional(z.array(z.unknown()))
 })
 
-interface Batch {
-  readonly chainId: number
-  readonly hashes: readonly Hex[]
-}
+type Batch =
+  | { readonly chainId: number; readonly hashes: readonly Hex[] }
+  | { readonly chainId: number; readonly userOperation: Hex; readonly wallet: Pick<SmartWallet, 'receipt'> }
+
+type Receipt = z.infer<typeof receiptSchema>
+
+const statusReceipt = (receipt: Receipt) => ({
+  logs: receipt.logs ?? [],
+  status: receipt.status,
+  blockHash: receipt.blockHash,
+  blockNumber: receipt.blockNumber,
+  gasUsed: receipt.gasUsed,
+  transactionHash: receipt.transactionHash
+})
+
+const hexOf = (value: bigint | number) => `0x${value.toString(16)}`
 
 /** The batches wallet_sendCalls ran, by id, and their EIP-5792 status. */
 export class CallsBook {
@@ -117,6 +131,27 @@ export class CallsBook {
   async status(forward: Forward, id: string): Promise<unknown> {
     const batch = this.#batches.get(id)
     if (!batch) throw new Error(`Unknown batch ${id}`)
+    const common = { version: '2.0.0', id, chainId: toHexChainId(batch.chainId) }
+    if ('userOperation' in batch) {
+      const answer = await batch.wallet.receipt(batch.chainId, batch.userOperation)
+      if (!answer) return { ...common, status: 100, atomic: true, receipts: [] }
+      const { receipt } = answer
+      return {
+        ...common,
+        status: answer.success ? 200 : 500,
+        atomic: true,
+        receipts: [
+          statusReceipt({
+            logs: receipt.logs,
+            status: receipt.status === 'success' ? '0x1' : '0x0',
+            blockHash: receipt.blockHash,
+            blockNumber: hexOf(receipt.blockNumber),
+            gasUsed: hexOf(receipt.gasUsed),
+            transactionHash: receipt.transactionHash
+          })
+        ]
+      }
+    }
     const receipts = await Promise.all(
       batch.hashes.map(async transaction => {
         const answer = await forward('eth_getTransactionReceipt', [transaction], batch.chainId)
@@ -126,20 +161,6 @@ export class CallsBook {
     const done = receipts.filter(receipt => receipt !== undefined)
     const succeeded = done.filter(receipt => receipt.status === '0x1').length
     const status = done.length < receipts.length ? 100 : succeeded === done.length ? 200 : succeeded === 0 ? 500 : 600
-    return {
-      version: '2.0.0',
-      id,
-      chainId: toHexChainId(batch.chainId),
-      status,
-      atomic: false,
-      receipts: done.map(receipt => ({
-        logs: receipt.logs ?? [],
-        status: receipt.status,
-        blockHash: receipt.blockHash,
-        blockNumber: receipt.blockNumber,
-        gasUsed: receipt.gasUsed,
-        transactionHash: receipt.transactionHash
-      }))
-    }
+    return { ...common, status, atomic: false, receipts: done.map(statusReceipt) }
   }
 }

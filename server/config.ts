@@ -24,6 +24,7 @@
 //   APPKIT_FARCASTER_*   Sign In With Farcaster's relay and registries (server/farcaster/settings.ts)
 //   APPKIT_BUNDLER_KEY   the ERC-4337 bundler's key (server/bundler/; default: the local chains'
 //                        account #18); APPKIT_ENTRY_POINT its EntryPoint v0.7 (default: the local one)
+//   APPKIT_ACCOUNT_FACTORY the embedded wallet's smart-account factory (default: the local one)
 //   APPKIT_PAYMASTER_KEY the paymaster service's signer (default: account #17); APPKIT_PAYMASTER
 //                        its VerifyingPaymaster (default: the local one)
 import { Buffer } from 'node:buffer'
@@ -96,6 +97,8 @@ export const serverConfigSchema = z.object({
   bundlerKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex private key'),
   /** The EntryPoint v0.7 the bundler sends to (APPKIT_ENTRY_POINT). */
   entryPoint: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address'),
+  /** The factory of the embedded wallet's smart accounts (APPKIT_ACCOUNT_FACTORY, chain/contracts/AppKitSmartAccount.sol). */
+  accountFactory: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address'),
   /** The paymaster service's signer (APPKIT_PAYMASTER_KEY) and its VerifyingPaymaster (APPKIT_PAYMASTER). */
   paymasterKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex private key'),
   paymaster: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address')
@@ -155,6 +158,7 @@ export function loadConfig(
     farcaster: { ...farcasterSettingsFromEnv(env), ...options.farcaster },
     bundlerKey: options.bundlerKey ?? (env.APPKIT_BUNDLER_KEY || BUNDLER.privateKey),
     entryPoint: options.entryPoint ?? (env.APPKIT_ENTRY_POINT || CONTRACTS.entryPoint),
+    accountFactory: options.accountFactory ?? (env.APPKIT_ACCOUNT_FACTORY || CONTRACTS.smartAccountFactory),
     paymasterKey: options.paymasterKey ?? (env.APPKIT_PAYMASTER_KEY || PAYMASTER_SIGNER.privateKey),
     paymaster: options.paymaster ?? (env.APPKIT_PAYMASTER || CONTRACTS.paymaster)
   }

@@ -5,7 +5,7 @@
 //   pm_getPaymasterStubData  [userOperation, entryPoint, chainId, context] -> a signature-shaped
 //                            stub, for gas estimation
 //   pm_getPaymasterData      [userOperation, entryPoint, chainId, context] -> the signed data,
-//                            valid for 10 minutes
+//                            valid for 10 minutes of the chain’s time
 // It sponsors every user operation it is asked for: the route answers only the frame's own origin.
 import {
   concat,
@@ -74,11 +74,9 @@ export function createPaymasterService(options: {
   readonly paymaster: Address
   readonly entryPoint: Address
   readonly key: Hex
-  readonly now?: () => number
 }): PaymasterService {
   const signer: PrivateKeyAccount = privateKeyToAccount(options.key)
   const paymaster = getAddress(options.paymaster)
-  const now = options.now ?? Date.now
 
   function parse(chainId: number, params: unknown): UserOperation<'0.7'> {
     const parsed = paramsSchema.safeParse(params)
@@ -113,7 +111,9 @@ export function createPaymasterService(options: {
         throw new BundlerError(BUNDLER_ERRORS.methodNotFound, `The bundler does not support ${method}`)
       }
       const operation = parse(chainId, params)
-      const validUntil = Math.floor((now() + SPONSORSHIP_MS) / 1000)
+      // The EntryPoint compares the window with the block's time, so it is counted from the chain's clock.
+      const latest = await client.getBlock({ blockTag: 'latest' })
+      const validUntil = Number(latest.timestamp) + SPONSORSHIP_MS / 1000
       const validAfter = 0
       const gas = {
         paymasterVerificationGasLimit: numberToHex(PAYMASTER_VERIFICATION_GAS),

@@ -3,6 +3,7 @@
 //   GET  /frame-api/projects/:projectId   the project's allowed origins (404 unknown project)
 //   POST /frame-api/rpc?chainId=eip155:N  a JSON-RPC request forwarded to that chain's node
 //   POST /frame-api/bundler?chainId=eip155:N  the ERC-4337 bundler's JSON-RPC (server/bundler/)
+//   GET  /frame-api/smart-accounts        the EntryPoint, the account factory and the chains with both
 //   the e-mail login, session and key routes: frame-api-wallet.ts
 // A POST (any method but GET/HEAD) whose Origin is not the frame's own origin, or that has none:
 // 403 'Forbidden origin'. A GET carrying another origin's Origin gets the same.
@@ -16,7 +17,8 @@ import { ApiError, notFound, parseBody, parseParams, parseQuery } from '../http.
 import { frameWalletRoutes } from './frame-api-wallet.js'
 import { BundlerError, createBundler } from '../bundler/bundler.js'
 import { createPaymasterService } from '../bundler/paymaster.js'
-import { nowOf, type ServerContext } from '../context.js'
+import { createSmartAccountNetworks } from '../bundler/smart-account-networks.js'
+import type { ServerContext } from '../context.js'
 import type { Address, Hex } from 'viem'
 
 export const FORBIDDEN_ORIGIN = 'Forbidden origin'
@@ -103,8 +105,7 @@ export function frameApiRoutes(context: ServerContext, options: FrameApiOptions)
     paymaster: createPaymasterService({
       paymaster: context.config.paymaster as Address,
       entryPoint: context.config.entryPoint as Address,
-      key: context.config.paymasterKey as Hex,
-      now: () => nowOf(context)
+      key: context.config.paymasterKey as Hex
     })
   })
   app.post('/frame-api/bundler', async c => {
@@ -119,6 +120,13 @@ export function frameApiRoutes(context: ServerContext, options: FrameApiOptions)
       return c.json({ jsonrpc: '2.0', id: request.id, error: { code: error.code, message: error.message, ...data } })
     }
   })
+
+  const smartAccountNetworks = createSmartAccountNetworks({
+    chains: context.chains,
+    entryPoint: context.config.entryPoint as Address,
+    factory: context.config.accountFactory as Address
+  })
+  app.get('/frame-api/smart-accounts', async c => c.json(await smartAccountNetworks()))
 
   app.route('/', frameWalletRoutes(context, options.wallet))
 

@@ -215,6 +215,24 @@ export class FakeBackend implements Backend {
     return this.chain(chainId, request as { method: string; params: unknown[] })
   }
 
+  /** Where GET /frame-api/smart-accounts says smart accounts run: nowhere unless a test says so. */
+  smartAccountChains: number[] = []
+
+  async smartAccounts() {
+    this.#record('smart-accounts', undefined)
+    return {
+      entryPoint: '0x322619fcCcc741880ee7071cBE4e877Fb919eCf8',
+      factory: '0x8F3acfD2738a732AA1e0367480559f13e8DEF69C',
+      chainIds: [...this.smartAccountChains]
+    }
+  }
+
+  /** The fake has no bundler: smart accounts run against the real one (test/server/frame-smart-wallet.test.ts). */
+  async bundler(chainId: string, request: unknown): Promise<unknown> {
+    this.#record('bundler', { chainId, request })
+    throw new BackendError('No bundler in the fake backend', 404)
+  }
+
   routes(): string[] {
     return this.calls.map(call => call.route)
   }

@@ -81,8 +81,9 @@ describe('the wallet frame page on its own origin', () => {
     ])
     const refused = await rejection(frame.channel.request('rpcRequest', { method: 'eth_sign', params: [] }))
     expect(refused?.message).to.equal(RPC_NOT_ALLOWED)
+    // The fake backend runs no smart account: the frame says so (the real one: test/server/frame-smart-wallet.test.ts).
     const absent = await rejection(frame.channel.request('initSmartAccount', {}))
-    expect(absent?.message).to.equal('initSmartAccount is not available')
+    expect(absent?.message).to.equal('The smart account is not available on chain 31337')
   })
 
   it('says nothing to a host its project does not allow', async () => {

@@ -17,6 +17,7 @@ import type { FrameHandlers } from '../../../frame/host-channel.js'
 import { evmAddress, Keyring } from '../../../frame/keys.js'
 import { NO_LONGER_CONNECTED } from '../../../frame/rpc.js'
 import { openSession, SESSION_TOKEN_KEY } from '../../../frame/session.js'
+import { SMART_ACCOUNT_UNAVAILABLE } from '../../../frame/smart-wallet.js'
 import { NOT_CONNECTED, Wallet } from '../../../frame/wallet.js'
 import type { FrameMethod, FrameParams } from '../../../src/frame/messages.js'
 import { FRAME_SESSION_EXPIRED } from '../../../src/frame/rpc-methods.js'
@@ -328,15 +329,29 @@ describe('the frame’s handlers', () => {
     expect(f.reloads()).to.equal(1)
   })
 
-  it('has no handler for what this wallet does not offer', () => {
-    const f = frame()
-    for (const method of [
-      'getSmartAccountEnabledNetworks',
-      'initSmartAccount',
-      'setPreferredAccount'
-    ]) {
-      expect(f.handlers, method).not.to.have.property(method)
+  it('answers with the EOA where the backend runs no smart account; switching to one says why not', async () => {
+    const backend = new FakeBackend()
+    const f = frame(backend)
+    await f.login()
+    const eoa = evmAddress(backend.accounts.get(EMAIL)!.keys[0]!.privateKey as `0x${string}`)
+    expect(await f.call('getSmartAccountEnabledNetworks', {})).to.deep.equal({ smartAccountEnabledNetworks: [] })
+    const user = (await f.call('getUser', { chainId: 31337, preferredAccountType: 'smartAccount' })) as {
+      address: string
+      preferredAccountType: string
+      accounts: unknown[]
     }
+    expect(user.address).to.equal(eoa)
+    expect(user.preferredAccountType).to.equal('eoa')
+    expect(user.accounts).to.deep.equal([{ address: eoa, type: 'eoa' }])
+    expect((await rejection(f.call('setPreferredAccount', { type: 'smartAccount' })))?.message).to.equal(
+      SMART_ACCOUNT_UNAVAILABLE(31337)
+    )
+    expect((await rejection(f.call('initSmartAccount', {})))?.message).to.equal(SMART_ACCOUNT_UNAVAILABLE(31337))
+    expect(await f.call('setPreferredAccount', { type: 'eoa' })).to.deep.equal({
+      type: 'eoa',
+      address: eoa
+    })
+    expect(backend.routes()).not.to.include('bundler')
   })
 
   it('keeps keys out of storage and out of every answer; an answer with a key becomes an error', async () => {
