@@ -56,3 +56,13 @@ export const demoTokens: NonNullable<AppKitOptionsInput['tokens']> = {
   [localChainB.caipNetworkId]: [{ address: CONTRACTS.tUSDC }, { address: CONTRACTS.TT }],
   [solanaLocal.caipNetworkId]: [{ address: testUsdCoin.address, symbol: testUsdCoin.symbol, name: testUsdCoin.name }]
 }
+
+/**
+ * `?account-type=eoa` on the demo's URL: the embedded wallet uses its EOA from the start instead of
+ * its smart account (the kit's default on eip155); the Account view switches either way.
+ */
+export function demoAccountTypes(
+  search: string = globalThis.location?.search ?? ''
+): Pick<AppKitOptionsInput, 'defaultAccountTypes'> {
+  return new URLSearchParams(search).get('account-type') === 'eoa' ? { defaultAccountTypes: { eip155: 'eoa' } } : {}
+}

@@ -9,7 +9,7 @@ import { createAppKit } from 'appkit-elements'
 import { evmAdapter } from 'appkit-elements/evm'
 import { solanaAdapter } from 'appkit-elements/solana'
 import { App } from './App.js'
-import { demoConfig, demoNetworks, demoTokens } from './config.js'
+import { demoAccountTypes, demoConfig, demoNetworks, demoTokens } from './config.js'
 import { demoSiwx } from './siwx.js'
 import { installTestWallets } from './wallets.js'
 import './demo.css'
@@ -28,6 +28,7 @@ const appKit = createAppKit({
   enableWalletConnect: demoConfig.relayUrl !== undefined,
   ...(demoConfig.relayUrl ? { relayUrl: demoConfig.relayUrl } : {}),
   ...demoSiwx(),
+  ...demoAccountTypes(),
   metadata: {
     name: 'appkit-elements demo',
     description: 'The kit on local chains, with test wallets',

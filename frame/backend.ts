@@ -75,7 +75,11 @@ export interface Backend {
   /** Redeems the one-time result the provider's return brought back: a login, as emailOtp's. */
   socialFinish(body: { result: string; deviceId: string }): Promise<LoginAnswer>
   /** A Farcaster sign-in for the host page's origin: the relay's URL for the visitor's Farcaster app, and the attempt. */
-  farcasterStart(body: { projectId: string; pageOrigin: string; deviceId: string }): Promise<{ uri: string; attempt: string }>
+  farcasterStart(body: {
+    projectId: string
+    pageOrigin: string
+    deviceId: string
+  }): Promise<{ uri: string; attempt: string }>
   /** Whether the visitor approved the attempt yet: pending, or the login (as emailOtp's). */
   farcasterFinish(body: { attempt: string; deviceId: string }): Promise<z.infer<typeof farcasterFinishSchema>>
   /** Whether the session still holds (401 'Session Expired' when not); no keys. */

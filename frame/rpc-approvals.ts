@@ -66,7 +66,8 @@ function checkChain(what: string, chainId: string | number | undefined, current:
   }
 }
 
-const sameAddress = (asked: string, ours: string) => isHex(asked) && asked.length === 42 && isAddressEqual(asked, ours as Hex)
+const sameAddress = (asked: string, ours: string) =>
+  isHex(asked) && asked.length === 42 && isAddressEqual(asked, ours as Hex)
 
 function checkAddress(method: string, asked: string, ours: string): void {
   if (!sameAddress(asked, ours)) throw new Error(`${method} asks for ${asked}, which is not this wallet’s address`)

@@ -94,6 +94,8 @@ const tokenOptionSchema = z.object({
 })
 export type TokenOption = z.infer<typeof tokenOptionSchema>
 
+const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
+
 export const appKitOptionsSchema = z
   .object({
     adapters: z._default(z.array(adapterSchema), () => []),
@@ -109,6 +111,15 @@ export const appKitOptionsSchema = z
     includeWalletIds: walletIds,
     excludeWalletIds: walletIds,
     allowUnsupportedChain: z._default(z.boolean(), false),
+    /** The account type to use by namespace until the visitor switches (kit defaults: eip155 smartAccount, solana eoa, bip122 payment, polkadot eoa). */
+    defaultAccountTypes: z.optional(
+      z.object({
+        eip155: z.optional(accountTypeSchema),
+        solana: z.optional(accountTypeSchema),
+        bip122: z.optional(accountTypeSchema),
+        polkadot: z.optional(accountTypeSchema)
+      })
+    ),
     enableWalletConnect: z._default(z.boolean(), true),
     /** The WalletConnect relay (wss://); the SDK's default is WalletConnect's cloud relay. */
     relayUrl: z.optional(z.url({ protocol: /^wss?$/ })),

@@ -40,6 +40,22 @@ export interface ConnectResult {
   readonly accounts: readonly string[]
 }
 
+/** One of a wallet's accounts and its type (spec.md section 3): a plain key (eoa) or a smart account. */
+export interface TypedAccount {
+  readonly address: string
+  readonly type: 'eoa' | 'smartAccount'
+}
+
+/** What a wallet with more than plain accounts (the embedded wallet) says of them, as of its last answer. */
+export interface AccountInfo {
+  /** Every account it exposes with its type, the one in use first. */
+  readonly accounts: readonly TypedAccount[]
+  /** Whether the smart account is deployed on the chain (undefined: not asked, or no smart account). */
+  readonly smartAccountDeployed?: boolean
+  /** The chain ids where it offers a smart account (empty when it could not say). */
+  readonly smartAccountNetworks: readonly number[]
+}
+
 export interface ConnectorEventMap {
   /** The accounts the wallet exposes now; empty when the visitor disconnected in the wallet. */
   accountsChanged: readonly string[]
@@ -76,6 +92,13 @@ export interface Connector extends ConnectorInfo {
   reconnect(options?: Pick<ConnectOptions, 'network'>): Promise<ConnectResult | undefined>
   /** Ends the connection in the wallet where it can; a wallet that cannot is not an error. */
   disconnect(): Promise<void>
+  /** The accounts' types (the embedded wallet only); absent: every account is a plain one (eoa). */
+  accountInfo?(): AccountInfo | undefined
+  /**
+   * Makes the wallet use its account of `type` (the embedded wallet only): 'accountsChanged' follows
+   * when the address changes; throws when the wallet has none of that type here.
+   */
+  setAccountType?(type: TypedAccount['type']): Promise<void>
   /** The accounts exposed to this site now, without a prompt (EIP-1193 eth_accounts). */
   getAccounts(): Promise<readonly string[]>
   /** The chain the wallet is on now. */

@@ -12,6 +12,7 @@ import {
   BALANCE_UNAVAILABLE,
   LINK_COPIED,
   LINK_COPY_FAILED,
+  SMART_ACCOUNT_FALLBACK,
   TRANSACTIONS_FETCH_FAILED
 } from '../stores/texts.js'
 import {
@@ -89,6 +90,7 @@ const VISITOR = CONNECTOR_ERROR_VISITOR_MESSAGES
 export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [BALANCE_UNAVAILABLE]: 'toast.balanceUnavailable',
   [ADDRESS_COPIED]: 'toast.addressCopied',
+  [SMART_ACCOUNT_FALLBACK]: 'toast.smartAccountFallback',
   [ADDRESS_COPY_FAILED]: 'toast.addressCopyFailed',
   [LINK_COPIED]: 'toast.linkCopied',
   [LINK_COPY_FAILED]: 'toast.linkCopyFailed',

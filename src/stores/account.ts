@@ -48,6 +48,8 @@ export interface AccountState {
   /** Token balances (the account issue fills them). */
   readonly tokenBalance?: readonly unknown[]
   readonly smartAccountDeployed?: boolean
+  /** The chain ids where the connected wallet offers a smart account (the embedded wallet; stored too). */
+  readonly smartAccountNetworks?: readonly number[]
   /** Names the app or the visitor gave to addresses. */
   readonly addressLabels?: Readonly<Record<string, string>>
   /** Every account the wallet exposes, the shown one first. */
@@ -73,6 +75,7 @@ export const disconnectedAccount: AccountState = {
   user: undefined,
   tokenBalance: [],
   smartAccountDeployed: false,
+  smartAccountNetworks: [],
   addressLabels: {},
   allAccounts: [],
   preferredAccountTypes: DEFAULT_PREFERRED_ACCOUNT_TYPES,

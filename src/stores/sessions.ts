@@ -5,18 +5,19 @@ import { removeConnection, saveConnection } from '../storage/connections.js'
 import {
   storedConnectedSocial,
   storedEmail,
-  storedPreferredAccountTypes,
+  storedSmartAccountEnabledNetworks,
   storedSocialUsername,
   storedWalletId,
   storedWalletName
 } from '../storage/keys.js'
 import { formatCaip10 } from '../utils/caip.js'
-import { DEFAULT_PREFERRED_ACCOUNT_TYPES, resetAccount, setAccount } from './account.js'
+import { resetAccount, setAccount } from './account.js'
 import { refreshAccountDetails } from './account-details.js'
 import { $connection, initialConnection, updateConnection, type NamespaceConnection } from './connection-state.js'
 import { $modal, openModal } from './modal.js'
 import { $network, selectNetwork } from './network.js'
 import { $options } from './options.js'
+import { preferredAccountTypes } from './preferred-account-types.js'
 import { $router, resetView } from './router.js'
 
 /** The embedded wallet's user as stored by its login: the e-mail, or the social user name. */
@@ -88,6 +89,11 @@ function show(session: Session): void {
   const caipNetworkId = caipNetworkIdOf(session)
   const network = $network.get().networks.find(n => n.caipNetworkId === caipNetworkId)
   if (network) selectNetwork(caipNetworkId)
+  // The embedded wallet says which account is which; any other wallet's accounts are plain (eoa).
+  const info = connector.accountInfo?.()
+  const typeOf = (address: string) =>
+    info?.accounts.find(account => account.address.toLowerCase() === address.toLowerCase())?.type ?? 'eoa'
+  if (info) storedSmartAccountEnabledNetworks.set([...info.smartAccountNetworks])
   updateConnection({
     activeConnectorId: connector.id,
     activeNamespace: connector.namespace,
@@ -99,10 +105,12 @@ function show(session: Session): void {
     address: session.address,
     balance: undefined,
     balanceSymbol: network?.nativeCurrency.symbol,
-    allAccounts: session.accounts.map(address => ({ namespace: connector.namespace, address, type: 'eoa' as const })),
-    preferredAccountTypes: { ...DEFAULT_PREFERRED_ACCOUNT_TYPES, ...storedPreferredAccountTypes.get() },
-    // An injected wallet holds plain accounts: where a smart account is preferred the kit falls back to EOA.
-    preferredAccountType: 'eoa',
+    allAccounts: session.accounts.map(address => ({ namespace: connector.namespace, address, type: typeOf(address) })),
+    preferredAccountTypes: preferredAccountTypes(),
+    // Where a smart account is preferred but the wallet has none (any injected wallet), the kit falls back to EOA.
+    preferredAccountType: typeOf(session.address),
+    smartAccountDeployed: info?.smartAccountDeployed ?? false,
+    smartAccountNetworks: info?.smartAccountNetworks ?? [],
     // The embedded wallet's user: the e-mail, or the social provider and user name, it logged in with.
     user: connector.type === 'auth' ? embeddedUser() : undefined,
     socialProvider: connector.type === 'auth' ? storedConnectedSocial.get() : undefined,

@@ -12,3 +12,6 @@ export const LINK_COPIED = 'Link copied'
 export const LINK_COPY_FAILED = 'Could not copy the link'
 /** The spec's toast when the account's transactions cannot be fetched (spec.md section 8). */
 export const TRANSACTIONS_FETCH_FAILED = 'Failed to fetch transactions'
+/** A switch to the smart account that the embedded wallet refused: it stays on (or falls back to) the EOA. */
+export const SMART_ACCOUNT_FALLBACK =
+  'The smart account is not available here: you are using your regular account (EOA)'

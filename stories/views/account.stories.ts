@@ -50,6 +50,54 @@ export const LoadingBalance: Story = modalStory(
   expectText('account-balance', 'Loading balance…')
 )
 
+/** The text of `testid` in the account type (w3m-account-type's shadow root). */
+function expectTypeText(testid: string, text: string) {
+  return (view: HTMLElement): void => {
+    const type = view.shadowRoot?.querySelector('w3m-account-type')?.shadowRoot
+    const shown = type?.querySelector(`[data-testid=${testid}]`)?.textContent?.trim()
+    if (!isShownAs(shown, text))
+      throw new Error(`Account shows "${shown}" in ${testid}, expected ${expectedText(text)}`)
+  }
+}
+
+/** The embedded wallet's smart account in use: "Smart account" with Switch to EOA. */
+export const SmartAccount: Story = modalStory(
+  'Account',
+  {
+    account: {
+      ...connectedEvmAccount,
+      preferredAccountType: 'smartAccount',
+      allAccounts: [
+        { namespace: 'eip155', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'smartAccount' },
+        { namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }
+      ],
+      smartAccountNetworks: [1]
+    }
+  },
+  expectTypeText('account-switch-type', 'Switch to EOA')
+)
+
+/** The embedded wallet's EOA where it also has a smart account: Switch to smart account. */
+export const SmartAccountAvailable: Story = modalStory(
+  'Account',
+  {
+    account: {
+      ...connectedEvmAccount,
+      preferredAccountTypes: { eip155: 'eoa' },
+      preferredAccountType: 'eoa',
+      smartAccountNetworks: [1]
+    }
+  },
+  expectTypeText('account-switch-type', 'Switch to smart account')
+)
+
+/** An injected wallet where a smart account is preferred: the note that it fell back to EOA. */
+export const EoaFallback: Story = modalStory(
+  'Account',
+  { account: { ...connectedEvmAccount, preferredAccountTypes: { eip155: 'smartAccount' } } },
+  expectTypeText('account-type-note', 'This wallet has no smart account here: connected with a regular account (EOA).')
+)
+
 /** Nobody is connected (the view opened by hand). */
 export const Disconnected: Story = modalStory('Account', {}, expectText('account-disconnected', 'No wallet connected'))
 

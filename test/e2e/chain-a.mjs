@@ -14,8 +14,8 @@ export function tokenBalance(rpcUrl, token, owner) {
   })
 }
 
-/** Test account 2 sends `address` 1 ETH and `tusdc` tUSDC (whole tokens) on chain A. */
-export async function fundOnChainA(rpcUrl, address, tusdc) {
+/** Test account 2 sends `address` 1 ETH (or `eth`; '0' sends none) and `tusdc` tUSDC (whole tokens) on chain A. */
+export async function fundOnChainA(rpcUrl, address, tusdc, { eth = '1' } = {}) {
   const chain = localViemChain(31337, rpcUrl)
   const funder = createWalletClient({
     account: privateKeyToAccount(TEST_ACCOUNTS[2].privateKey),
@@ -23,9 +23,11 @@ export async function fundOnChainA(rpcUrl, address, tusdc) {
     transport: http(rpcUrl)
   })
   const client = createPublicClient({ chain, transport: http(rpcUrl) })
-  await client.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: address, value: parseEther('1') })
-  })
+  if (eth !== '0') {
+    await client.waitForTransactionReceipt({
+      hash: await funder.sendTransaction({ to: address, value: parseEther(eth) })
+    })
+  }
   await client.waitForTransactionReceipt({
     hash: await funder.writeContract({
       address: CONTRACTS.tUSDC,

@@ -20,7 +20,16 @@ import {
 } from '@solana/web3.js'
 import { parseUnits, verifyMessage } from 'viem'
 import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.ts'
-import { openDemo as openDemoPage } from './demo-page.mjs'
+import { openDemo as openDemoPage, textOf } from './demo-page.mjs'
+import {
+  approveInFrame,
+  emailLogIn,
+  fillSwap,
+  previewSend,
+  signInApproved,
+  walletFrame,
+  walletKeys
+} from './embedded-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { fundOnChainA, tokenBalance as tokenBalanceOnChainA } from './chain-a.mjs'
 import { testKeypair } from '../solana/helpers.ts'
@@ -47,47 +56,9 @@ async function recordMessages(context) {
 }
 
 const openDemo = (context, query = '') => openDemoPage(stack.site.url, context, query)
-const frame = page => page.frameLocator('iframe[data-testid="w3m-frame"]')
-const text = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
-
-/** Connect by e-mail from the host button: the address, then the code(s) from the inbox. */
-async function logIn(page, email, { newDevice = false } = {}) {
-  await page.locator('appkit-button [data-testid="connect-button"]').click()
-  await page.getByTestId('email-login-input').fill(email)
-  await page.getByTestId('email-login-submit').click()
-  if (newDevice) {
-    await page.getByTestId('email-device-input').waitFor({ timeout: 15_000 })
-    await page.getByTestId('email-device-input').fill(await stack.mail.waitForCode(email))
-    await page.getByTestId('email-device-submit').click()
-  }
-  await page.getByTestId('email-otp-input').waitFor({ timeout: 15_000 })
-  await page.getByTestId('email-otp-input').fill(await stack.mail.waitForCode(email))
-  await page.getByTestId('email-otp-submit').click()
-  await page.waitForFunction(() =>
-    /^0x[0-9a-fA-F]{40}$/.test(document.querySelector('[data-testid="account-address"]')?.textContent ?? '')
-  )
-  return text(page, 'account-address')
-}
-
-/** Approves what the frame shows, inside the frame (its Approve button arms after 500 ms). */
-async function approveInFrame(page) {
-  const approve = frame(page).locator('button.approval-approve')
-  await approve.waitFor({ timeout: 15_000 })
-  await page.waitForTimeout(600)
-  await approve.click()
-}
-
-/** From the Account view: Send, the token by its symbol, the amount and the receiver, then Preview. */
-async function previewSend(page, { symbol, amount, receiver }) {
-  await page.getByTestId('wallet-feature-send').click()
-  const select = page.getByTestId('send-token-select')
-  const option = select.locator('option', { hasText: `${symbol} ·` }).first()
-  await option.waitFor({ state: 'attached', timeout: 20_000 })
-  await select.selectOption({ label: (await option.textContent()).trim() })
-  await page.getByTestId('send-amount-input').fill(amount)
-  await page.getByTestId('send-receiver-input').fill(receiver)
-  await page.getByTestId('send-preview-button').click()
-}
+const frame = walletFrame
+const text = textOf
+const logIn = (page, email, options) => emailLogIn(page, stack.mail, email, options)
 
 const tokenBalance = (token, owner) => tokenBalanceOnChainA(stack.rpc.a, token, owner)
 const tusdcBalance = owner => tokenBalance(CONTRACTS.tUSDC, owner)
@@ -95,18 +66,7 @@ const tusdcBalance = owner => tokenBalance(CONTRACTS.tUSDC, owner)
 /** A test account funds `address` with ETH for fees and 20 tUSDC. */
 const fund = address => fundOnChainA(stack.rpc.a, address, 20)
 
-/** The frame's keys as its backend releases them to the frame's origin (the test reads the session token from the frame). */
-async function frameKeys(page) {
-  const frameHandle = page.frames().find(candidate => candidate.url().startsWith(stack.frame))
-  assert.ok(frameHandle, 'the frame is in the page')
-  const token = await frameHandle.evaluate(() => localStorage.getItem('@appkit-wallet/frame-session-token'))
-  assert.ok(token, 'the frame keeps a session token in its own storage')
-  const response = await fetch(`${stack.frame}/frame-api/session`, {
-    headers: { Authorization: `Bearer ${token}`, Origin: stack.frame }
-  })
-  assert.equal(response.status, 200)
-  return (await response.json()).keys
-}
+const frameKeys = page => walletKeys(page, stack.frame)
 
 /** Ends the frame's session on the backend (its sign-out route, with the token the frame keeps). */
 async function endFrameSession(page) {
@@ -140,33 +100,19 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
   const context = await newContext()
   await recordMessages(context)
   try {
-    const { page, problems, quiet } = await openDemo(context, '?siwx=backend')
+    // The e-mail wallet's EOA (the smart account's flows: smart-account.test.mjs).
+    const { page, problems, quiet } = await openDemo(context, '?siwx=backend&account-type=eoa')
     address = await logIn(page, EMAIL)
     firstCodeAt = Date.now()
     assert.match(address, /^0x[0-9a-fA-F]{40}$/)
 
     // Sign-in (SIWX through the backend): the message is signed in the frame after approval; the
     // signature the kit sends the backend is checked here with viem too.
-    const signIns = []
-    page.on('request', request => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/siwx/sessions')
-        signIns.push(request.postDataJSON())
-    })
-    await page.getByTestId('siwx-sign-button').click()
-    await approveInFrame(page)
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="siwx-signed-in"]')?.textContent === 'true',
-      null,
-      {
-        timeout: 20_000
-      }
-    )
-    assert.equal(signIns.length, 1)
+    const signed = await signInApproved(page)
     // The modal's Account view shows the e-mail of the login.
     await page.locator('appkit-button').first().click()
     assert.equal(await page.getByTestId('account-email').locator('bdi').textContent(), EMAIL)
     await page.keyboard.press('Escape')
-    const signed = signIns[0].session ?? signIns[0]
     assert.equal(await verifyMessage({ address, message: signed.message, signature: signed.signature }), true)
 
     // A test account funds the new address (the second test sends from it).
@@ -213,7 +159,7 @@ test('the same e-mail in a fresh browser: a device code, then the same address a
   const context = await newContext()
   await recordMessages(context)
   try {
-    const { page, problems } = await openDemo(context)
+    const { page, problems } = await openDemo(context, '?account-type=eoa')
     assert.equal(await logIn(page, EMAIL, { newDevice: true }), address)
     assert.equal(await page.getByTestId('account-email').locator('bdi').textContent(), EMAIL)
     // The balance the first test's funding gave it, read from the chain.
@@ -245,15 +191,7 @@ test('the same e-mail in a fresh browser: a device code, then the same address a
     // Swap 5 tUSDC for TT: the frame runs batches one call at a time, so the kit asks for the
     // router's allowance first, then the swap; each is approved in the frame.
     await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 20_000 })
-    if (!(await page.getByTestId('wallet-feature-swaps').isVisible()))
-      await page.locator('appkit-button').first().click()
-    await page.getByTestId('wallet-feature-swaps').click()
-    const source = page.getByTestId('swap-source-token')
-    await source.locator('option', { hasText: 'tUSDC' }).waitFor({ state: 'attached', timeout: 15_000 })
-    await source.selectOption({ label: 'tUSDC' })
-    await page.getByTestId('swap-to-token').selectOption({ label: 'TT' })
-    await page.getByTestId('swap-source-amount').fill('5')
-    await page.getByTestId('swap-minimum').waitFor({ timeout: 15_000 })
+    await fillSwap(page, { from: 'tUSDC', to: 'TT', amount: '5' })
     const quoted = parseUnits(await text(page, 'swap-to-amount'), 18)
     const ttBefore = await tokenBalance(CONTRACTS.TT, address)
     await page.getByTestId('swap-review-button').click()

@@ -48,10 +48,7 @@ after(async () => {
 })
 
 const stack = useEmbeddedStack({
-  chains: () => [
-    createChainContext(chains.a.chainId, chains.a.rpcUrl),
-    createChainContext(BARE_CHAIN_ID, bare.rpcUrl)
-  ]
+  chains: () => [createChainContext(chains.a.chainId, chains.a.rpcUrl), createChainContext(BARE_CHAIN_ID, bare.rpcUrl)]
 })
 
 const ERC1271_MAGIC = '0x1626ba7e'

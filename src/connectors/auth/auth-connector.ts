@@ -1,13 +1,16 @@
 // The auth connector (spec.md sections 1 and 4): the embedded wallet in the secure frame, as a
 // connector of the eip155 namespace. Requests go to the frame as wallet RPC calls (an EIP-1193
 // provider over AuthClient), so send, swap and sign-in use it like any other EVM wallet; connect,
-// reconnect, switching networks and disconnect are the frame's own requests. Knows no store.
+// reconnect, switching networks and disconnect are the frame's own requests. The account it uses
+// on a chain is the smart account when the app prefers one (`preferredAccountType`) and the frame
+// offers one there, else the EOA; switching networks or account type may change the address
+// ('accountsChanged'). Knows no store.
 import { createEip1193Connector } from '../../adapters/evm/eip1193-connector.js'
 import { safeParseEvmChainId, toHexChainId } from '../../adapters/evm/chain-id.js'
 import type { Eip1193Provider } from '../../adapters/evm/eip1193.js'
 import { AccountNotFoundError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
-import type { Connector, ConnectResult } from '../types.js'
+import type { AccountInfo, Connector, ConnectResult, TypedAccount } from '../types.js'
 import type { AuthClient } from './auth-client.js'
 
 export const AUTH_CONNECTOR_ID = 'AUTH'
@@ -15,9 +18,18 @@ export const AUTH_CONNECTOR_NAME = 'Email'
 
 type Listener = (payload: unknown) => void
 
-/** An EIP-1193 provider whose every call is the frame's: wallet_switchEthereumChain switches the frame's chain. */
-function frameProvider(client: AuthClient, listeners: Map<string, Set<Listener>>): Eip1193Provider {
-  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach(listener => listener(payload))
+type Emit = (event: string, payload: unknown) => void
+
+/**
+ * An EIP-1193 provider whose every call is the frame's: wallet_switchEthereumChain switches the
+ * frame's chain, then `afterSwitch` reads the user there (the address may change with it).
+ */
+function frameProvider(
+  client: AuthClient,
+  listeners: Map<string, Set<Listener>>,
+  afterSwitch: (chainId: number) => Promise<void>
+): Eip1193Provider {
+  const emit: Emit = (event, payload) => listeners.get(event)?.forEach(listener => listener(payload))
   return {
     async request({ method, params }) {
       if (method === 'wallet_switchEthereumChain') {
@@ -26,6 +38,7 @@ function frameProvider(client: AuthClient, listeners: Map<string, Set<Listener>>
         if (chainId === undefined) throw new Error('wallet_switchEthereumChain needs a chainId')
         await client.request('switchNetwork', { chainId })
         emit('chainChanged', toHexChainId(chainId))
+        await afterSwitch(chainId)
         return null
       }
       return client.rpc(method, params)
@@ -41,16 +54,38 @@ function frameProvider(client: AuthClient, listeners: Map<string, Set<Listener>>
   } as Eip1193Provider
 }
 
-/** The frame's user as a connection: its address first, on the chain it answered. */
-async function userConnection(client: AuthClient, chainId?: number): Promise<ConnectResult> {
-  const user = await client.request('getUser', chainId === undefined ? {} : { chainId })
+/** The frame's user as a connection (its address first, on the chain it answered) and its accounts' types. */
+async function userConnection(
+  client: AuthClient,
+  preferredAccountType: TypedAccount['type'],
+  chainId?: number
+): Promise<{ result: ConnectResult; accounts: TypedAccount[]; smartAccountDeployed?: boolean }> {
+  const user = await client.request('getUser', {
+    ...(chainId === undefined ? {} : { chainId }),
+    preferredAccountType
+  })
   if (!user.address) throw new AccountNotFoundError('(none)', AUTH_CONNECTOR_NAME)
   const answered = safeParseEvmChainId(user.chainId)
-  const accounts = [user.address, ...(user.accounts ?? []).map(account => account.address)]
+  const typed = user.accounts ?? []
+  const accounts = [user.address, ...typed.map(account => account.address)]
   return {
-    address: user.address,
-    chainId: answered ?? chainId ?? 1,
-    accounts: accounts.filter((address, index) => accounts.indexOf(address) === index)
+    result: {
+      address: user.address,
+      chainId: answered ?? chainId ?? 1,
+      accounts: accounts.filter((address, index) => accounts.indexOf(address) === index)
+    },
+    accounts: typed.length > 0 ? typed : [{ address: user.address, type: 'eoa' }],
+    ...(user.smartAccountDeployed === undefined ? {} : { smartAccountDeployed: user.smartAccountDeployed })
+  }
+}
+
+/** Where the frame offers smart accounts; an error empties the list (spec.md section 4). */
+async function smartAccountNetworks(client: AuthClient): Promise<number[]> {
+  try {
+    return (await client.request('getSmartAccountEnabledNetworks', {})).smartAccountEnabledNetworks
+  } catch (error) {
+    console.warn('[appkit] The embedded wallet did not say where it has smart accounts:', error)
+    return []
   }
 }
 
@@ -60,28 +95,73 @@ export interface AuthConnectorOptions {
   readonly isLoggedIn: () => Promise<boolean>
   /** Ends this namespace's use of the login (the last one signs the frame out). */
   readonly release: () => Promise<void>
+  /** The account type the app prefers on eip155 now (the visitor's choice, the app's default, or the kit's). */
+  readonly preferredAccountType?: () => TypedAccount['type']
 }
 
-export function createAuthConnector({ client, isLoggedIn, release }: AuthConnectorOptions): Connector {
+export function createAuthConnector({
+  client,
+  isLoggedIn,
+  release,
+  preferredAccountType = () => 'eoa'
+}: AuthConnectorOptions): Connector {
   const listeners = new Map<string, Set<Listener>>()
+  const emit: Emit = (event, payload) => listeners.get(event)?.forEach(listener => listener(payload))
+  let info: AccountInfo | undefined
+  let networks: Promise<number[]> | undefined
+
+  /** Reads the user (on `chainId`), keeps its accounts' types, and answers the connection. */
+  async function connectUser(chainId?: number, type = preferredAccountType()): Promise<ConnectResult> {
+    networks ??= smartAccountNetworks(client)
+    const [user, smartAccountNetworksList] = await Promise.all([userConnection(client, type, chainId), networks])
+    info = {
+      accounts: user.accounts,
+      smartAccountNetworks: smartAccountNetworksList,
+      ...(user.smartAccountDeployed === undefined ? {} : { smartAccountDeployed: user.smartAccountDeployed })
+    }
+    return user.result
+  }
+
+  /** The user again, after the chain or the account type changed: a new address is 'accountsChanged'. */
+  async function follow(previous: string | undefined, chainId?: number): Promise<void> {
+    const { address, accounts } = await connectUser(chainId)
+    if (address !== previous) emit('accountsChanged', accounts)
+  }
+
+  const current = () => info?.accounts[0]?.address
   const base = createEip1193Connector({
     id: AUTH_CONNECTOR_ID,
     name: AUTH_CONNECTOR_NAME,
     type: 'auth',
     namespace: 'eip155',
-    provider: frameProvider(client, listeners)
+    provider: frameProvider(client, listeners, chainId =>
+      follow(current(), chainId).catch((error: unknown) =>
+        console.warn('[appkit] The embedded wallet did not say its account on the new chain:', error)
+      )
+    )
   })
   const wantedChain = (chainId: unknown) => (chainId === undefined ? undefined : safeParseEvmChainId(chainId))
   return {
     ...base,
     async connect({ chainId } = {}) {
-      return userConnection(client, wantedChain(chainId))
+      networks = undefined
+      return connectUser(wantedChain(chainId))
     },
     async reconnect(options = {}) {
       if (!(await isLoggedIn())) return undefined
+      networks = undefined
       const network: CaipNetwork | undefined = options.network
-      return userConnection(client, network ? wantedChain(network.id) : undefined)
+      return connectUser(network ? wantedChain(network.id) : undefined)
     },
-    disconnect: release
+    disconnect: async () => {
+      info = undefined
+      await release()
+    },
+    accountInfo: () => info,
+    async setAccountType(type) {
+      const previous = current()
+      await client.request('setPreferredAccount', { type })
+      await follow(previous)
+    }
   }
 }

@@ -4,7 +4,7 @@
 // namespace (their 'disconnect' event). Knows no store: `onSignedOut` tells the caller when the
 // login ended (a sign-out, or a frame that says it is no longer logged in).
 import type { ChainNamespace } from '../../networks/types.js'
-import type { Connector } from '../types.js'
+import type { Connector, TypedAccount } from '../types.js'
 import type { AuthClient } from './auth-client.js'
 import { createAuthConnector } from './auth-connector.js'
 import { createSolanaAuthConnector } from './solana-auth-connector.js'
@@ -12,9 +12,15 @@ import { createSolanaAuthConnector } from './solana-auth-connector.js'
 export interface AuthConnectorsOptions {
   readonly client: AuthClient
   readonly onSignedOut?: () => void
+  /** The account type the app prefers on eip155 now (see createAuthConnector). */
+  readonly preferredAccountType?: () => TypedAccount['type']
 }
 
-export function createAuthConnectors({ client, onSignedOut }: AuthConnectorsOptions): readonly Connector[] {
+export function createAuthConnectors({
+  client,
+  onSignedOut,
+  preferredAccountType
+}: AuthConnectorsOptions): readonly Connector[] {
   const live = new Set<ChainNamespace>()
 
   async function isLoggedIn(): Promise<boolean> {
@@ -67,7 +73,14 @@ export function createAuthConnectors({ client, onSignedOut }: AuthConnectorsOpti
   }
 
   return [
-    counted(createAuthConnector({ client, isLoggedIn, release: releaser('eip155') })),
+    counted(
+      createAuthConnector({
+        client,
+        isLoggedIn,
+        release: releaser('eip155'),
+        ...(preferredAccountType ? { preferredAccountType } : {})
+      })
+    ),
     counted(createSolanaAuthConnector({ client, isLoggedIn, release: releaser('solana') }))
   ]
 }

@@ -20,6 +20,7 @@ import { defineElement } from '../shared/define.js'
 import { StoreController } from '../shared/store-controller.js'
 import { connectionViewStyles } from './connection-view.styles.js'
 import './w3m-account-tabs.js'
+import './w3m-account-type.js'
 
 /** A stable hue (0-7) for an address, so the same account always gets the same avatar colour. */
 function hueOf(address: string): number {
@@ -172,10 +173,6 @@ export class W3mAccountView extends LitElement {
         ${msg('No wallet connected', { id: 'account.disconnected' })}
       </p>`
     const network = this.network.value.activeNetwork
-    const eoaFallback =
-      account.namespace !== undefined &&
-      account.preferredAccountTypes?.[account.namespace] === 'smartAccount' &&
-      account.preferredAccountType === 'eoa'
     return html`<div class="avatar" part="avatar" data-hue=${hueOf(address)} aria-hidden="true">
         ${profileImage ? html`<img src=${profileImage} alt="" />` : avatarText(account)}
       </div>
@@ -242,15 +239,7 @@ export class W3mAccountView extends LitElement {
             </p>`
           : nothing
       }
-      ${
-        eoaFallback
-          ? html`<p class="muted" data-testid="account-type-note">
-              ${msg('This wallet has no smart account here: connected with a regular account (EOA).', {
-                id: 'account.eoaFallback'
-              })}
-            </p>`
-          : nothing
-      }
+      <w3m-account-type></w3m-account-type>
       ${this.renderFeatureButtons()}
       <w3m-account-tabs></w3m-account-tabs>
       <div class="actions">

@@ -25,6 +25,11 @@ export const templates: Translations = {
   'account.copyAddress': 'Adresse kopieren',
   'account.disconnect': 'Trennen',
   'account.disconnected': 'Keine Wallet verbunden',
+  'account.smartAccount': 'Smart Account',
+  'account.eoa': 'Reguläres Konto (EOA)',
+  'account.switchToEoa': 'Zu EOA wechseln',
+  'account.switchToSmartAccount': 'Zum Smart Account wechseln',
+  'toast.smartAccountFallback': 'Der Smart Account ist hier nicht verfügbar: Sie nutzen Ihr reguläres Konto (EOA)',
   'account.eoaFallback':
     'Diese Wallet hat hier keinen Smart Account: Sie ist mit einem regulären Konto (EOA) verbunden.',
   'account.portfolio': 'Gesamtwert',

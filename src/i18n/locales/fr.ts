@@ -23,6 +23,12 @@ export const templates: Translations = {
   'account.copyAddress': 'Copier l’adresse',
   'account.disconnect': 'Déconnecter',
   'account.disconnected': 'Aucun portefeuille connecté',
+  'account.smartAccount': 'Smart Account',
+  'account.eoa': 'Compte classique (EOA)',
+  'account.switchToEoa': 'Passer au compte EOA',
+  'account.switchToSmartAccount': 'Passer au Smart Account',
+  'toast.smartAccountFallback':
+    'Le Smart Account n’est pas disponible ici : vous utilisez votre compte classique (EOA)',
   'account.eoaFallback': 'Ce portefeuille n’a pas de compte intelligent ici : connexion avec un compte standard (EOA).',
   'account.portfolio': 'Valeur totale',
   'account.receive': 'Recevoir',

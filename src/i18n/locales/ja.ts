@@ -26,6 +26,11 @@ export const templates: Translations = {
   'account.copyAddress': 'アドレスをコピー',
   'account.disconnect': '接続を解除',
   'account.disconnected': 'ウォレットが接続されていません',
+  'account.smartAccount': 'スマートアカウント',
+  'account.eoa': '通常のアカウント（EOA）',
+  'account.switchToEoa': 'EOAに切り替える',
+  'account.switchToSmartAccount': 'スマートアカウントに切り替える',
+  'toast.smartAccountFallback': 'ここではスマートアカウントを利用できません：通常のアカウント（EOA）を使用しています',
   'account.eoaFallback':
     'このウォレットにはここでスマートアカウントがないため、通常のアカウント（EOA）で接続しました。',
   'account.portfolio': '合計額',

@@ -17,6 +17,7 @@ import { showAlert } from '../alert.js'
 import { publishConnectors, registerAuthConnectors } from '../connectors.js'
 import { emitKitEvent } from '../kit-events.js'
 import { $options } from '../options.js'
+import { preferredEvmAccountType } from '../preferred-account-types.js'
 import { $resolvedThemeMode, $theme } from '../theme.js'
 import { EMAIL_DEPENDENCY_FAILED } from './texts.js'
 
@@ -82,7 +83,11 @@ export function authClient(): AuthClient {
     onSessionExpired: endExpiredLogin
   })
   client = created
-  connectors = createAuthConnectors({ client: created, onSignedOut: clearLoginCache })
+  connectors = createAuthConnectors({
+    client: created,
+    onSignedOut: clearLoginCache,
+    preferredAccountType: preferredEvmAccountType
+  })
   registerAuthConnectors(() => connectors)
   publishConnectors()
   void created.whenReady().then(

@@ -151,6 +151,8 @@ export async function reviewSend(): Promise<boolean> {
     console.warn('[appkit] The transfer could not be prepared:', error)
     return fail(SEND_FEE_UNAVAILABLE)
   }
+  // The embedded wallet's smart account sends through its paymaster: the visitor pays no network fee.
+  if ($account.get().preferredAccountType === 'smartAccount') fee = 0n
   const spent = fee + (token.address ? 0n : amount)
   let native = nativeBalanceUnits(network)
   if (native !== undefined && spent > native) {

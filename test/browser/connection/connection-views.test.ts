@@ -161,7 +161,10 @@ describe('connection views', () => {
       await loadConnectors()
       await connect('com.example.fake')
       const el = await fixture(html`<w3m-account-view></w3m-account-view>`)
-      expect(byTestId(el, 'account-type-note')).to.not.equal(null)
+      // An injected wallet has no smart account: the kit's preferred type (eip155) falls back to EOA and says so.
+      const accountType = el.shadowRoot!.querySelector('w3m-account-type')!
+      await accountType.updateComplete
+      expect(accountType.shadowRoot!.querySelector('[data-testid="account-type-note"]')).to.not.equal(null)
       byTestId(el, 'disconnect-button')!.click()
       await until(() => $account.get().address === undefined, 'the disconnect')
       expect(byTestId(el, 'account-disconnected')).to.not.equal(null)

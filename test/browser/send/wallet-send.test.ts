@@ -12,7 +12,7 @@ import { FAKE_ADDRESS, FAKE_ADDRESS_2, ProviderError } from '../../fixtures/eip1
 import { SOLANA_ADDRESS } from '../../fixtures/standard-wallet.js'
 import { until } from '../connection/support.js'
 import { evmTokenBalances } from '../../fixtures/tokens.js'
-import { $account } from '../../../src/stores/account.js'
+import { $account, setAccount } from '../../../src/stores/account.js'
 import { refreshTokenBalances } from '../../../src/stores/token-balances.js'
 import { connectForSend, fakeNames, GAS, GAS_PRICE, tearDownSend, USDC_CONTRACT, type SendSetUp } from './support.js'
 
@@ -135,6 +135,24 @@ describe('Send', () => {
       await preview(el)
       expect(byTestId(el, 'send-error')!.textContent).to.equal('Insufficient balance for the network fee')
       expect($router.get().view).to.equal('WalletSend')
+    })
+
+    it('a smart account sends through its paymaster: no network fee counts against the native balance', async () => {
+      // No ETH at all, and the wallet says so again when asked: an EOA could not pay the fee.
+      setup.provider.balance = 0n
+      setAccount({ balance: '0' })
+      const el = await sendForm()
+      byTestId<HTMLSelectElement>(el, 'send-token-select')!.value = '1'
+      byTestId(el, 'send-token-select')!.dispatchEvent(new Event('change'))
+      await fill(el, '1', FAKE_ADDRESS_2)
+      await preview(el)
+      await until(() => $send.get().error !== undefined, 'the refusal')
+      expect($send.get().error).to.equal('Insufficient balance for the network fee')
+      // The embedded wallet's smart account (as sessions.ts sets it): its paymaster pays.
+      setAccount({ preferredAccountType: 'smartAccount' })
+      await preview(el)
+      await until(() => $router.get().view === 'WalletSendPreview', 'the preview')
+      expect($send.get().fee).to.equal(0n)
     })
 
     it('reads the native balance again before refusing: funds that arrived since it was read count', async () => {

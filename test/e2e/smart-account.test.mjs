@@ -1,0 +1,153 @@
+// End to end: the embedded wallet's smart account against `npm start`'s stack (issue 15). A visitor
+// logs in by e-mail and the kit shows the smart account (the kit's default on eip155): its address
+// is the factory's for the visitor's key, not yet deployed. Signing in (the backend's SIWX) deploys
+// it through the backend's bundler, sponsored, and the backend verifies the signature by EIP-1271
+// (viem too, against the chain). Funded with tUSDC but no ETH, it sends tUSDC from the Send view,
+// approved in the frame: the Transfer comes from the account contract, and it still holds no ETH.
+// It swaps tUSDC for TT in one atomic batch (one approval) and registers a name for the account
+// contract. The Account view switches to the EOA (the owner key's address) and back.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { createPublicClient, erc20Abi, http, parseAbiItem, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { appKitSmartAccountFactoryAbi, nameRegistryAbi } from '../../chain/abis.ts'
+import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
+import { fundOnChainA, tokenBalance } from './chain-a.mjs'
+import { openDemo, textOf } from './demo-page.mjs'
+import { approveInFrame, emailLogIn, fillSwap, previewSend, signInApproved, walletKeys } from './embedded-page.mjs'
+import { useLocalStack } from './local-stack.mjs'
+
+const stack = useLocalStack()
+const EMAIL = `smart-${Date.now()}@example.com`
+const RECEIVER = TEST_ACCOUNTS[4].address
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
+
+test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC with no ETH from the contract, swap in one batch, register a name, switch to the EOA and back', async () => {
+  const chain = createPublicClient({ chain: localViemChain(31337, stack.rpc.a), transport: http(stack.rpc.a) })
+  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
+  try {
+    const { page, problems, quiet } = await openDemo(stack.site.url, context, '?siwx=backend')
+    const address = await emailLogIn(page, stack.mail, EMAIL)
+    const loggedInAt = Date.now()
+    const [evmKey] = (await walletKeys(page, stack.frame)).filter(key => key.namespace === 'eip155')
+    const owner = privateKeyToAccount(evmKey.privateKey).address
+    const expected = await chain.readContract({
+      address: CONTRACTS.smartAccountFactory,
+      abi: appKitSmartAccountFactoryAbi,
+      functionName: 'getAddress',
+      args: [owner, 0n]
+    })
+    assert.equal(address, expected, 'the kit shows the smart account, the factory’s address for the visitor’s key')
+    assert.equal((await chain.getCode({ address })) ?? '0x', '0x', 'not deployed before its first use')
+    // Funded with tUSDC only: the account has no ETH to pay any fee with.
+    await fundOnChainA(stack.rpc.a, address, 10, { eth: '0' })
+
+    // Sign-in: approved in the frame, which deploys the account first (sponsored); the backend checks EIP-1271.
+    const signed = await signInApproved(page)
+    assert.notEqual((await chain.getCode({ address })) ?? '0x', '0x', 'deployed by the sign-in')
+    assert.equal(await chain.verifyMessage({ address, message: signed.message, signature: signed.signature }), true)
+
+    // The Tokens list reads balances again after its 30 s cache: then tUSDC is there to send.
+    const wait = loggedInAt + 31_000 - Date.now()
+    if (wait > 0) await page.waitForTimeout(wait)
+    if (!(await page.getByTestId('wallet-feature-send').isVisible()))
+      await page.locator('appkit-button').first().click()
+    const before = await tokenBalance(stack.rpc.a, CONTRACTS.tUSDC, RECEIVER)
+    const fromBlock = await chain.getBlockNumber()
+    await previewSend(page, { symbol: 'tUSDC', amount: '4', receiver: RECEIVER })
+    await page.getByTestId('send-confirm-button').click()
+    await approveInFrame(page)
+    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 30_000 })
+    assert.equal(await tokenBalance(stack.rpc.a, CONTRACTS.tUSDC, RECEIVER), before + parseUnits('4', 6))
+    const transfers = await chain.getLogs({
+      address: CONTRACTS.tUSDC,
+      event: TRANSFER,
+      args: { to: RECEIVER },
+      fromBlock: fromBlock + 1n
+    })
+    assert.deepEqual(
+      transfers.map(log => [log.args.from, log.args.value]),
+      [[address, parseUnits('4', 6)]],
+      'the transfer comes from the account contract'
+    )
+    assert.equal(await chain.getBalance({ address }), 0n, 'the paymaster paid: the account still has no ETH')
+    assert.equal(
+      await chain.readContract({ address: CONTRACTS.tUSDC, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      parseUnits('6', 6)
+    )
+
+    // Swap 2 tUSDC for TT: the smart account batches atomically, so the allowance and the swap are one
+    // user operation, one approval in the frame, no ApproveTransaction view.
+    await page
+      .getByTestId('toast-message')
+      .filter({ hasText: 'Transaction sent' })
+      .waitFor({ state: 'hidden', timeout: 15_000 })
+    await fillSwap(page, { from: 'tUSDC', to: 'TT', amount: '2' })
+    await page.getByTestId('swap-review-button').click()
+    await page.getByTestId('swap-confirm-button').click()
+    await approveInFrame(page)
+    await page.getByTestId('toast-message').filter({ hasText: 'Swap completed' }).waitFor({ timeout: 30_000 })
+    assert.equal(await page.getByTestId('approve-button').count(), 0)
+    assert.equal(await tokenBalance(stack.rpc.a, CONTRACTS.tUSDC, address), parseUnits('4', 6))
+    assert.ok((await tokenBalance(stack.rpc.a, CONTRACTS.TT, address)) > 0n, 'the account received TT')
+
+    // A name for the smart account: signed by ERC-1271, registered on chain to the account contract.
+    const label = `smart-${Date.now().toString(36)}`
+    if (!(await page.getByTestId('account-choose-name').isVisible()))
+      await page.locator('appkit-button').first().click()
+    await page.getByTestId('account-choose-name').click()
+    await page.getByTestId('register-name-input').fill(label)
+    await page.locator('[data-testid="register-name-status"][data-kind="available"]').waitFor({ timeout: 15_000 })
+    await page.getByTestId('register-name-button').click()
+    await approveInFrame(page)
+    await page
+      .getByTestId('register-name-success-name')
+      .filter({ hasText: `${label}.appkit.id` })
+      .waitFor({ timeout: 30_000 })
+    assert.equal(
+      await chain.readContract({
+        address: CONTRACTS.nameRegistry,
+        abi: nameRegistryAbi,
+        functionName: 'resolve',
+        args: [`${label}.appkit.id`]
+      }),
+      address
+    )
+    await page.getByTestId('register-name-success-done').click()
+
+    // Switch to the EOA and back, from the Account view: on the demo without sign-in (the EOA has no
+    // session of its own, so with sign-in on the kit would ask it to sign in first). Still connected.
+    await quiet()
+    await page.goto(stack.site.url)
+    await page.waitForFunction(
+      smart => document.querySelector('[data-testid="account-address"]')?.textContent === smart,
+      address,
+      { timeout: 30_000 }
+    )
+    await page.locator('appkit-button').first().click()
+    const switchButton = page.getByTestId('account-switch-type')
+    assert.equal((await switchButton.textContent()).trim(), 'Switch to EOA')
+    await switchButton.click()
+    await page.waitForFunction(
+      eoa => document.querySelector('[data-testid="account-address"]')?.textContent === eoa,
+      owner,
+      { timeout: 15_000 }
+    )
+    await switchButton.filter({ hasText: 'Switch to smart account' }).waitFor({ timeout: 15_000 })
+    await switchButton.click()
+    await page.waitForFunction(
+      smart => document.querySelector('[data-testid="account-address"]')?.textContent === smart,
+      address,
+      { timeout: 15_000 }
+    )
+    assert.equal(await textOf(page, 'account-address'), address)
+    // A free name is a 404 of GET /v1/profile/account/{name}: the availability answer, not a fault.
+    const availability = new RegExp(`HTTP 404: .*/v1/profile/account/${label}\\.appkit\\.id\\?`)
+    assert.deepEqual(
+      problems.filter(problem => !availability.test(problem)),
+      []
+    )
+  } finally {
+    await context.close()
+  }
+})
