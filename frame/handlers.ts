@@ -59,7 +59,12 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     const chainId = session.lastChainId()
     try {
       if (!(await smartWallet.isEnabled(chainId))) return undefined
-      return { address: await smartWallet.address(account.keyring.account, chainId), chainId, wallet: smartWallet }
+      return {
+        address: await smartWallet.address(account.keyring.account, chainId),
+        chainId,
+        wallet: smartWallet,
+        entryPoint: await smartWallet.entryPoint()
+      }
     } catch (error) {
       console.warn(`[frame] no smart account on chain ${chainId}; the EOA answers`, error)
       return undefined

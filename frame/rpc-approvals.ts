@@ -3,9 +3,20 @@
 // keys). When the page uses the smart account (context.smart), what is asked of it goes through it:
 // a transaction or a batch as one sponsored user operation, a signature for ERC-1271 (the account
 // deployed first); what is asked of the owner's address is still signed by the EOA. The Solana ones
-// are in rpc-approvals-solana.ts. The approval methods missing here (permissions, raw user
-// operations) are refused by rpc.ts as not supported yet, never faked.
-import { hexToBigInt, hexToBytes, isAddressEqual, isHex, type Hex, type TypedDataDefinition } from 'viem'
+// are in rpc-approvals-solana.ts. eth_sendUserOperation runs the page's callData as the smart
+// account's user operation. The approval methods missing here (permissions) are refused by rpc.ts as
+// not supported yet, never faked.
+import {
+  decodeFunctionData,
+  hexToBigInt,
+  hexToBytes,
+  isAddressEqual,
+  isHex,
+  type Hex,
+  type TypedDataDefinition
+} from 'viem'
+// The account's ABI as chain/compile.ts generates it (data only): to show what its callData does.
+import { appKitSmartAccountAbi } from '../chain/abis.js'
 import * as z from 'zod/mini'
 import { frameSendCallsSchema } from '../src/frame/messages.js'
 import type { ApprovalRequest, TransactionSummary } from './approval-request.js'
@@ -32,10 +43,17 @@ export interface ApprovalContext extends SolanaApprovalContext {
 }
 
 export const SMART_ACCOUNT_CREATES_NOTHING = 'A smart account’s transaction needs a recipient (to)'
+export const USER_OPERATION_NEEDS_SMART_ACCOUNT = 'eth_sendUserOperation needs the smart account: switch to it first'
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'an address'))
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'a hex quantity'))
 const data = z.string().check(z.regex(/^0x([0-9a-fA-F]{2})*$/, 'hex bytes'))
+
+/** eth_sendUserOperation's operation: what the frame takes from the page (the rest it fills itself). */
+const userOperationSchema = z.object({
+  sender: address,
+  callData: data
+})
 
 const transactionSchema = z.object({
   from: z.optional(address),
@@ -215,5 +233,48 @@ export const APPROVAL_PLANNERS: Partial<Record<string, Planner>> = {
     }
   },
 
+  /**
+   * A user operation the page built for the smart account ([userOperation, entryPoint]): its sender
+   * and callData are the page's; the nonce, gas, paymaster (sponsored) and signature the frame
+   * fills. The approval shows the calls the callData makes (execute / executeBatch), or the raw call
+   * to the account. Answers the user operation's hash.
+   */
+  eth_sendUserOperation(params, context) {
+    const { smart, keyring, chainId } = context
+    const [operation, entryPoint] = parse(
+      'eth_sendUserOperation',
+      z.tuple([userOperationSchema, address], z.unknown()),
+      params
+    )
+    if (!smart) throw new Error(USER_OPERATION_NEEDS_SMART_ACCOUNT)
+    checkAddress('eth_sendUserOperation', operation.sender, smart.address)
+    if (!isAddressEqual(entryPoint as Hex, smart.entryPoint)) {
+      throw new Error(`eth_sendUserOperation names EntryPoint ${entryPoint}; this wallet’s is ${smart.entryPoint}`)
+    }
+    const callData = operation.callData as Hex
+    return {
+      request: { kind: 'transactions', chainId, transactions: accountCalls(smart.address, callData) },
+      run: () => smart.wallet.sendCallData(keyring.account, smart.chainId, callData)
+    }
+  },
+
   ...SOLANA_APPROVAL_PLANNERS
+}
+
+/** What a smart account's callData does: the calls of execute / executeBatch, or itself as one call to the account. */
+function accountCalls(account: Hex, callData: Hex): TransactionSummary[] {
+  try {
+    const decoded = decodeFunctionData({ abi: appKitSmartAccountAbi, data: callData })
+    if (decoded.functionName === 'execute') {
+      const [to, value, inner] = decoded.args
+      return [{ to, value, data: inner }]
+    }
+    if (decoded.functionName === 'executeBatch') {
+      const [targets, values, datas] = decoded.args
+      return targets.map((to, index) => ({ to, value: values[index] ?? 0n, data: datas[index] }))
+    }
+  } catch {
+    // Not a call this account decodes: shown as the raw call below.
+  }
+  return [{ to: account, value: 0n, data: callData }]
 }

@@ -99,6 +99,10 @@ export function createSmartOperations(options: {
         calls: calls.map(call => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' }))
       })
     },
+    /** A user operation whose calls the page encoded itself (eth_sendUserOperation's callData); the rest is filled here. */
+    async sendCallData(owner: LocalAccount, chainId: number, callData: Hex): Promise<Hex> {
+      return bundlerClient(chainId).sendUserOperation({ account: await account(owner, chainId), callData })
+    },
     waitForReceipt(chainId: number, hash: Hex): Promise<UserOperationReceipt> {
       return bundlerClient(chainId).waitForUserOperationReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS })
     },

@@ -33,6 +33,10 @@ export interface SmartWallet {
   deploy(owner: LocalAccount, chainId: number): Promise<void>
   /** Sends `calls` as one user operation; resolves with its hash once the bundler took it. */
   send(owner: LocalAccount, chainId: number, calls: readonly SmartCall[]): Promise<Hex>
+  /** Sends a user operation with the page's own `callData` (its nonce, gas, paymaster and signature filled here). */
+  sendCallData(owner: LocalAccount, chainId: number, callData: Hex): Promise<Hex>
+  /** The EntryPoint the backend's smart accounts use. */
+  entryPoint(): Promise<Address>
   /** The user operation's receipt: null while it is not mined. */
   receipt(chainId: number, hash: Hex): Promise<UserOperationReceipt | null>
   /** Waits for the user operation's receipt. */
@@ -46,6 +50,8 @@ export interface ActiveSmartAccount {
   readonly address: Address
   readonly chainId: number
   readonly wallet: SmartWallet
+  /** The EntryPoint it runs on (what eth_sendUserOperation must name). */
+  readonly entryPoint: Address
 }
 
 export function createSmartWallet(options: {
@@ -103,6 +109,8 @@ export function createSmartWallet(options: {
     isDeployed: async (owner, chainId) => (await on(chainId)).isDeployed(owner, chainId),
     deploy,
     send: async (owner, chainId, calls) => (await on(chainId)).send(owner, chainId, calls),
+    sendCallData: async (owner, chainId, callData) => (await on(chainId)).sendCallData(owner, chainId, callData),
+    entryPoint: async () => (await loadSetup()).entryPoint as Address,
     receipt: async (chainId, hash) => (await on(chainId)).receipt(chainId, hash),
     waitForReceipt: async (chainId, hash) => (await on(chainId)).waitForReceipt(chainId, hash),
     async signMessage(owner, chainId, message) {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { $account, type ConnectionStatus } from '../../src/stores/account.js'
+import { $account, type AccountType, type ConnectionStatus } from '../../src/stores/account.js'
 import { $connection } from '../../src/stores/connection.js'
 import type { ChainNamespace } from '../../src/networks/types.js'
 import { accountOfNamespace } from './account-of-namespace.js'
@@ -19,8 +19,18 @@ export interface UseAppKitAccountReturn {
   readonly caipAddress: string | undefined
   readonly isConnected: boolean
   readonly status: ConnectionStatus
-  /** The embedded (e-mail and social) wallet's details; the kit has no embedded wallet yet. */
-  readonly embeddedWalletInfo: undefined
+  /** The embedded wallet's details (e-mail, social and Farcaster logins); undefined for any other wallet. */
+  readonly embeddedWalletInfo: EmbeddedWalletInfo | undefined
+}
+
+export interface EmbeddedWalletInfo {
+  /** The login's e-mail, or its social user name. */
+  readonly user: { readonly email?: string; readonly username?: string } | undefined
+  /** 'email', or the social provider ('google', 'farcaster', …). */
+  readonly authProvider: string
+  /** The account in use: the smart account or the EOA. */
+  readonly accountType: AccountType | undefined
+  readonly isSmartAccountDeployed: boolean
 }
 
 /** The connected account: `const { address, isConnected } = useAppKitAccount()`. */

@@ -4,7 +4,8 @@
 // (maildev) gives the owner key; the visitor approves everything. Checked on chain: the account's
 // address is the factory's, it has no ETH and still sends (sponsored), its tUSDC leaves the account
 // contract, a batch is one user operation, its signatures hold by ERC-1271 (the kit's own sign-in
-// verifier agrees), initSmartAccount deploys; the EOA stays reachable, and a chain without the
+// verifier agrees), a user operation the page encoded runs (eth_sendUserOperation), initSmartAccount
+// deploys; the EOA stays reachable, and a chain without the
 // contracts answers with the EOA (getUser) or an error (setPreferredAccount, initSmartAccount).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -24,6 +25,7 @@ import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../chain/deployment.js'
 import { startEvmNode, type EvmNode } from '../../chain/evm-node.js'
 import { createBackend } from '../../frame/backend.js'
 import { createHandlers } from '../../frame/handlers.js'
+import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../frame/rpc-approvals.js'
 import type { FrameHandlers } from '../../frame/host-channel.js'
 import { openSession } from '../../frame/session.js'
 import { SMART_ACCOUNT_SALT } from '../../frame/smart-account.js'
@@ -231,6 +233,38 @@ describe('the frame’s smart account (local chain A, the reference backend’s 
       frame.rpc('personal_sign', [hexText, TEST_ACCOUNTS[4].address]),
       /which is not this wallet’s address/
     )
+  })
+
+  it('eth_sendUserOperation: the page’s callData for the account, the rest filled and sponsored here; another sender or EntryPoint is refused', async () => {
+    const bob = TEST_ACCOUNTS[1].address
+    const before = await tusdcOf(bob)
+    const callData = encodeFunctionData({
+      abi: appKitSmartAccountAbi,
+      functionName: 'execute',
+      args: [CONTRACTS.tUSDC, 0n, transferData(bob, '0.5')]
+    })
+    const operation = { sender: smart, callData, nonce: '0x0', signature: '0x' }
+    const hash = (await frame.rpc('eth_sendUserOperation', [operation, CONTRACTS.entryPoint])) as Hex
+    assert.match(hash, /^0x[0-9a-f]{64}$/)
+    for (let tries = 0; tries < 100 && (await tusdcOf(bob)) === before; tries++) {
+      await new Promise(resolve => setTimeout(resolve, 100))
+    }
+    assert.equal(await tusdcOf(bob), before + parseUnits('0.5', 6))
+    await assert.rejects(
+      frame.rpc('eth_sendUserOperation', [{ ...operation, sender: frame.owner }, CONTRACTS.entryPoint]),
+      {
+        message: `eth_sendUserOperation asks for ${frame.owner}, which is not this wallet’s address`
+      }
+    )
+    await assert.rejects(
+      frame.rpc('eth_sendUserOperation', [operation, CONTRACTS.paymaster]),
+      /eth_sendUserOperation names EntryPoint/
+    )
+    await frame.call('setPreferredAccount', { type: 'eoa' })
+    await assert.rejects(frame.rpc('eth_sendUserOperation', [operation, CONTRACTS.entryPoint]), {
+      message: USER_OPERATION_NEEDS_SMART_ACCOUNT
+    })
+    await frame.call('setPreferredAccount', { type: 'smartAccount' })
   })
 
   it('switches to the EOA and back (setPreferredAccount); the RPC follows', async () => {

@@ -13,8 +13,9 @@ import type { CaipNetwork } from '../../networks/types.js'
 import type { AccountInfo, Connector, ConnectResult, TypedAccount } from '../types.js'
 import type { AuthClient } from './auth-client.js'
 
-export const AUTH_CONNECTOR_ID = 'AUTH'
-export const AUTH_CONNECTOR_NAME = 'Email'
+import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME } from './auth-ids.js'
+
+export { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME }
 
 type Listener = (payload: unknown) => void
 

@@ -8,6 +8,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { expect } from '@open-wc/testing'
 import { verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { NO_LONGER_CONNECTED, notSupported, TOO_MANY_PENDING } from '../../../frame/rpc.js'
+import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../../frame/rpc-approvals.js'
 import { PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED, RPC_USER_REJECTED } from '../../../src/frame/rpc-methods.js'
 import { decodeBase58, encodeBase58, utf8ToHex } from '../../../src/utils/base58.js'
 import { rejection } from '../rejection.js'
@@ -122,10 +123,16 @@ describe('the frame’s RPC policy', () => {
   it('refuses the approval methods it cannot do as not supported yet, without asking', async () => {
     const setup = rpcSetup()
     // The Solana transaction methods are served (test/solana/frame-solana.test.ts, on the local runtime).
-    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation']) {
+    for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
       expect((await rejection(setup.call(method, [{}])))?.message).to.equal(notSupported(method))
       expect(notSupported(method)).to.equal(`${method} is not supported by this wallet yet`)
     }
+    // A user operation needs the smart account (test/server/frame-smart-wallet.test.ts runs one); the EOA says so.
+    const operation = { sender: setup.keyring.address, callData: '0x' }
+    expect(
+      (await rejection(setup.call('eth_sendUserOperation', [operation, '0x322619fcCcc741880ee7071cBE4e877Fb919eCf8'])))
+        ?.message
+    ).to.equal(USER_OPERATION_NEEDS_SMART_ACCOUNT)
     expect(setup.asked).to.deep.equal([])
   })
 

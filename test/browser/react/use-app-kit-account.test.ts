@@ -40,6 +40,26 @@ describe('useAppKitAccount with an EVM and a Solana wallet connected together', 
     })
   })
 
+  it('tells the embedded wallet’s details (login, account type, deployed) and nothing for another wallet', () => {
+    expect(accountOfNamespace(account, connection, undefined).embeddedWalletInfo).to.equal(undefined)
+    const embedded = {
+      ...account,
+      connectedWalletInfo: { name: 'Email', connectorId: 'AUTH' },
+      user: { username: 'alice' },
+      socialProvider: 'farcaster',
+      preferredAccountType: 'smartAccount' as const,
+      smartAccountDeployed: true
+    }
+    expect(accountOfNamespace(embedded, connection, undefined).embeddedWalletInfo).to.deep.equal({
+      user: { username: 'alice' },
+      authProvider: 'farcaster',
+      accountType: 'smartAccount',
+      isSmartAccountDeployed: true
+    })
+    const byEmail = { ...embedded, user: { email: 'a@example.com' }, socialProvider: undefined }
+    expect(accountOfNamespace(byEmail, connection, undefined).embeddedWalletInfo?.authProvider).to.equal('email')
+  })
+
   it('a namespace without a wallet reads reconnecting while the kit reconnects', () => {
     const reconnecting = { ...initialConnection, status: 'reconnecting' as const }
     expect(accountOfNamespace(disconnectedAccount, reconnecting, 'solana').status).to.equal('reconnecting')
