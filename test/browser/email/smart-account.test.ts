@@ -1,6 +1,6 @@
 // The embedded wallet's smart account, the page's side (spec.md sections 3 and 4): the preferred
 // account type per namespace (the kit's defaults, an app's defaultAccountTypes, the visitor's stored
-// choice), the Account view's 'Smart account' with Switch to EOA and back (keyboard alone, the focus
+// choice), the account following the network (the EOA where there is no smart account), the Account view's 'Smart account' with Switch to EOA and back (keyboard alone, the focus
 // kept), a refused switch falling back to the EOA with the spec's fallback said, a smart-account
 // networks error emptying the stored list; German, and axe. Against the frame double (projects
 // 'smart…' have a smart account on chain 31337); the real frame, bundler and chain are in
@@ -9,11 +9,12 @@ import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import type { LitElement } from 'lit'
 import '../../../src/elements/views/w3m-account-view.js'
-import { localChainA } from '../../../src/networks/definitions.js'
+import { localChainA, localChainB } from '../../../src/networks/definitions.js'
 import { storedPreferredAccountTypes, storedSmartAccountEnabledNetworks } from '../../../src/storage/keys.js'
 import { $account } from '../../../src/stores/account.js'
 import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
 import { setLocale } from '../../../src/stores/locale.js'
+import { switchNetwork } from '../../../src/stores/network-switch.js'
 import { SMART_ACCOUNT_FALLBACK } from '../../../src/stores/texts.js'
 import { $toast } from '../../../src/stores/toast.js'
 import { until } from '../connection/support.js'
@@ -127,6 +128,18 @@ describe('the embedded wallet’s smart account', () => {
     const el = await accountView()
     expect(inner(el, 'account-switch-type')).to.equal(null)
     expect(inner(el, 'account-type-note')!.textContent).to.contain('no smart account here')
+  })
+
+  it('follows the network: the EOA where the wallet has no smart account, the smart account again back on its chain', async () => {
+    await logIn('smart-account-test')
+    expect($account.get().address).to.equal(SMART_ADDRESS)
+    expect(await switchNetwork(localChainB.caipNetworkId)).to.equal(true)
+    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the EOA on chain B')
+    expect($account.get().preferredAccountType).to.equal('eoa')
+    expect($account.get().caipAddress).to.equal(`eip155:${localChainB.id}:${DOUBLE_ADDRESS}`)
+    expect(await switchNetwork(localChainA.caipNetworkId)).to.equal(true)
+    await until(() => $account.get().address === SMART_ADDRESS, 'the smart account on chain A')
+    expect($account.get().preferredAccountType).to.equal('smartAccount')
   })
 
   it('speaks German', async () => {
