@@ -25,7 +25,8 @@ export interface FrameSession {
   setLastChainId(chainId: number): void
 }
 
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+/** Storage that lasts as long as the page: where localStorage is not given (and for tests outside a browser). */
+export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
   const values = new Map<string, string>()
   return {
     getItem: key => values.get(key) ?? null,

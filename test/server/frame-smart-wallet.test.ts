@@ -27,7 +27,7 @@ import { createBackend } from '../../frame/backend.js'
 import { createHandlers } from '../../frame/handlers.js'
 import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../frame/rpc-approvals.js'
 import type { FrameHandlers } from '../../frame/host-channel.js'
-import { openSession } from '../../frame/session.js'
+import { memoryStorage, openSession } from '../../frame/session.js'
 import { SMART_ACCOUNT_SALT } from '../../frame/smart-account.js'
 import { SMART_ACCOUNT_UNAVAILABLE } from '../../frame/smart-wallet.js'
 import { Wallet } from '../../frame/wallet.js'
@@ -54,15 +54,6 @@ const stack = useEmbeddedStack({
 })
 
 const ERC1271_MAGIC = '0x1626ba7e'
-
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  const values = new Map<string, string>()
-  return {
-    getItem: key => values.get(key) ?? null,
-    setItem: (key, value) => void values.set(key, value),
-    removeItem: key => void values.delete(key)
-  }
-}
 
 interface TestFrame {
   call<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>>
