@@ -12,7 +12,6 @@ import { AccountNotFoundError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import type { AccountInfo, Connector, ConnectResult, TypedAccount } from '../types.js'
 import type { AuthClient } from './auth-client.js'
-
 import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME } from './auth-ids.js'
 
 export { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME }
@@ -28,9 +27,9 @@ type Emit = (event: string, payload: unknown) => void
 function frameProvider(
   client: AuthClient,
   listeners: Map<string, Set<Listener>>,
+  emit: Emit,
   afterSwitch: (chainId: number) => Promise<void>
 ): Eip1193Provider {
-  const emit: Emit = (event, payload) => listeners.get(event)?.forEach(listener => listener(payload))
   return {
     async request({ method, params }) {
       if (method === 'wallet_switchEthereumChain') {
@@ -112,9 +111,12 @@ export function createAuthConnector({
   let networks: Promise<number[]> | undefined
 
   /** Reads the user (on `chainId`), keeps its accounts' types, and answers the connection. */
-  async function connectUser(chainId?: number, type = preferredAccountType()): Promise<ConnectResult> {
+  async function connectUser(chainId?: number): Promise<ConnectResult> {
     networks ??= smartAccountNetworks(client)
-    const [user, smartAccountNetworksList] = await Promise.all([userConnection(client, type, chainId), networks])
+    const [user, smartAccountNetworksList] = await Promise.all([
+      userConnection(client, preferredAccountType(), chainId),
+      networks
+    ])
     info = {
       accounts: user.accounts,
       smartAccountNetworks: smartAccountNetworksList,
@@ -135,7 +137,7 @@ export function createAuthConnector({
     name: AUTH_CONNECTOR_NAME,
     type: 'auth',
     namespace: 'eip155',
-    provider: frameProvider(client, listeners, chainId =>
+    provider: frameProvider(client, listeners, emit, chainId =>
       follow(current(), chainId).catch((error: unknown) =>
         console.warn('[appkit] The embedded wallet did not say its account on the new chain:', error)
       )
