@@ -25,6 +25,8 @@ import { openDatabase, type Database } from './db/database.js'
 import { createFrameApp } from './frame-app.js'
 import { createSolanaContext, parseSolanaPrices, type SolanaContext } from './solana/accounts.js'
 import { migrate } from './db/migrate.js'
+import { describeFetchError } from './fetch-error.js'
+import { waitForSolanaNode } from './solana/wait-for-node.js'
 
 export interface StartServerOptions {
   /** Default 8787 (or APPKIT_SERVER_PORT); 0 = any free port. */
@@ -186,7 +188,7 @@ async function probeChain(rpcUrl: string): Promise<number | undefined> {
  */
 async function solanaNode(rpcUrl: string | undefined): Promise<SolanaContext | undefined> {
   const prices = process.env.APPKIT_SOLANA_PRICES ? parseSolanaPrices(process.env.APPKIT_SOLANA_PRICES) : undefined
-  if (rpcUrl) return createSolanaContext(rpcUrl, prices)
+  if (rpcUrl) return waitForSolanaNode(rpcUrl, prices)
   try {
     return await createSolanaContext(`http://127.0.0.1:${SOLANA_DEFAULT_PORT}`, prices)
   } catch {
@@ -258,7 +260,7 @@ async function main() {
 
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
   main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
+    console.error(describeFetchError(error))
     process.exit(1)
   })
 }

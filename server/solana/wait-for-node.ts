@@ -1,0 +1,34 @@
+// The backend's start with `--solana-rpc URL` (or APPKIT_SOLANA_RPC): the node may still be
+// starting (npm start and the e2e stack start it just before), so the backend asks for its genesis
+// hash until it answers, and only then gives up with an error naming the URL and the cause.
+import { describeFetchError } from '../fetch-error.js'
+import { createSolanaContext, type SolanaContext } from './accounts.js'
+
+export interface WaitForSolanaOptions {
+  /** How long to keep asking; default 30 s. */
+  waitMs?: number
+  /** The pause between two questions; default 250 ms. */
+  intervalMs?: number
+}
+
+/** The Solana node at `rpcUrl` once it answers; rejects after `waitMs` with the last cause. */
+export async function waitForSolanaNode(
+  rpcUrl: string,
+  prices?: Readonly<Record<string, number>>,
+  { waitMs = 30_000, intervalMs = 250 }: WaitForSolanaOptions = {}
+): Promise<SolanaContext> {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      return await createSolanaContext(rpcUrl, prices)
+    } catch (error) {
+      if (Date.now() + intervalMs > deadline) {
+        throw new Error(
+          `The Solana node at ${rpcUrl} did not answer within ${Math.round(waitMs / 1000)} s: ${describeFetchError(error)}`,
+          { cause: error }
+        )
+      }
+      await new Promise(resolve => setTimeout(resolve, intervalMs))
+    }
+  }
+}

@@ -1,0 +1,91 @@
+// The backend waits for a Solana node that is still starting (npm start and the e2e stack start it
+// just before the backend), and gives up with an error naming the node and the cause.
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { describe, it } from 'node:test'
+import { startSolana } from '../../solana/start.js'
+import { waitForSolanaNode } from '../../server/solana/wait-for-node.js'
+
+function freePort(): Promise<number> {
+  return new Promise(resolve => {
+    const probe = createServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+describe('waiting for the Solana node', () => {
+  it('answers once a node that starts late is up', async () => {
+    const port = await freePort()
+    const waiting = waitForSolanaNode(`http://127.0.0.1:${port}`, undefined, { waitMs: 20_000, intervalMs: 100 })
+    await new Promise(resolve => setTimeout(resolve, 700))
+    const solana = await startSolana({ port })
+    try {
+      const context = await waiting
+      assert.equal(context.caipNetworkId, solana.caipNetworkId)
+      assert.equal(context.rpcUrl, `http://127.0.0.1:${port}`)
+    } finally {
+      await solana.stop()
+    }
+  })
+
+  it('gives up after its time with the URL and the cause', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`
+    const started = Date.now()
+    await assert.rejects(waitForSolanaNode(url, undefined, { waitMs: 1000, intervalMs: 100 }), {
+      message: `The Solana node at ${url} did not answer within 1 s: fetch failed (ECONNREFUSED)`
+    })
+    assert.ok(Date.now() - started >= 900, 'it kept asking for its time')
+  })
+
+  it('the backend started with --solana-rpc before its node reads that node once it is up', async () => {
+    const port = await freePort()
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/main.ts',
+        '--port',
+        '0',
+        '--memory',
+        '--rpc',
+        '31337=http://127.0.0.1:9',
+        '--solana-rpc',
+        `http://127.0.0.1:${port}`
+      ],
+      {
+        cwd: new URL('../..', import.meta.url),
+        env: { ...process.env, DATABASE_URL: '', APPKIT_FRAME_PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe']
+      }
+    )
+    let output = ''
+    child.stdout.on('data', chunk => (output += String(chunk)))
+    child.stderr.on('data', chunk => (output += String(chunk)))
+    const exited = new Promise(resolve => child.once('exit', resolve))
+    const solana = await new Promise(resolve => setTimeout(resolve, 1500)).then(() => startSolana({ port }))
+    try {
+      await Promise.race([
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no Solana line: ${output}`)), 60_000)
+          const check = () => {
+            if (output.includes(`Reading Solana: ${solana.caipNetworkId} at http://127.0.0.1:${port}`)) {
+              clearTimeout(timer)
+              resolve()
+            } else setTimeout(check, 100)
+          }
+          check()
+        }),
+        exited.then(code => Promise.reject(new Error(`the backend exited ${String(code)}: ${output}`)))
+      ])
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+      await solana.stop()
+    }
+  })
+})
