@@ -107,17 +107,20 @@ function loadRemoteFeaturesWhenIdle(
 
 /**
  * The project's checks (their alerts show in the modal), analytics and the modal's events start
- * when the modal first opens (stores/project-start.ts): nothing of them loads before the visitor
- * asks for the modal. Never on a server.
+ * when the modal first opens (stores/project-start.ts), once its first view is painted (idle time
+ * comes after the opening's frame): nothing of them loads before the visitor asks for the modal,
+ * nor in the click. Never on a server.
  */
 function startProjectOnFirstOpen(): void {
   if (typeof window === 'undefined') return
   const stop = $modal.listen(({ open }) => {
     if (!open) return
     stop()
-    void import('./stores/project-start.js')
-      .then(module => module.startProject())
-      .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
+    whenIdle(() => {
+      void import('./stores/project-start.js')
+        .then(module => module.startProject())
+        .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
+    })
   })
 }
 

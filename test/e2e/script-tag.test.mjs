@@ -107,6 +107,55 @@ test('script tag: a bare page discovers wallets at idle but loads the connection
   }
 })
 
+test('script tag: the first view paints before the click starts loading the connection code or the project start', async () => {
+  const { context, page, problems, requests } = await openPage(pages.browser)
+  const started = []
+  page.on('request', request => started.push(request))
+  // In the page: the wall time of the first animation frame after the click in which the view shows.
+  await page.addInitScript(() => {
+    window.addEventListener(
+      'click',
+      () => {
+        const poll = () => {
+          const router = document.querySelector('w3m-modal')?.shadowRoot?.querySelector('w3m-router')
+          const view = router?.shadowRoot?.querySelector('.view > *')
+          if (view?.shadowRoot?.childElementCount) window.__firstViewAt = performance.timeOrigin + performance.now()
+          else requestAnimationFrame(poll)
+        }
+        requestAnimationFrame(poll)
+      },
+      { capture: true, once: true }
+    )
+  })
+  try {
+    await page.goto(`${pages.server.url}/examples/script-tag/`)
+    await waitForModule(requests, 'src/elements/views/w3m-connect-view.ts')
+    await page.waitForTimeout(500)
+    await page.locator('appkit-button [data-testid="connect-button"]').click()
+    await waitForModule(requests, 'src/stores/connection.ts')
+    await waitForModule(requests, 'src/stores/project-start.ts')
+    const firstViewAt = await page.evaluate(() => window.__firstViewAt)
+    assert.equal(typeof firstViewAt, 'number', 'the first view showed')
+    const graph = readChunkGraph()
+    const startOf = module => {
+      const request = started.find(item =>
+        graph.get(new URL(item.url()).pathname.replace(/^.*\/dist\//, ''))?.modules.includes(module)
+      )
+      return request?.timing().startTime
+    }
+    for (const module of ['src/stores/connection.ts', 'src/stores/project-start.ts']) {
+      const at = startOf(module)
+      assert.ok(
+        at > firstViewAt,
+        `${module} was requested ${(firstViewAt - at).toFixed(1)} ms before the first view showed`
+      )
+    }
+    assert.deepEqual(problems, [])
+  } finally {
+    await context.close()
+  }
+})
+
 test('script tag: <appkit-network-button> opens the Networks view', async () => {
   const { context, page, problems } = await openPage(pages.browser)
   try {
