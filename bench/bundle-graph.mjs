@@ -2,7 +2,7 @@
 // vite.script-tag.config.ts writes to dist/.vite/ (Rolldown's chunk info: every chunk's static and
 // dynamic imports and the source modules inside it). Shared by bench/size.mjs and test/e2e/.
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
@@ -82,4 +82,24 @@ export function gzipBytes(fileName, dist = DIST) {
 /** `chunks/w3m-connect-view-DL_XPCYR.js` -> `chunks/w3m-connect-view`: a chunk's name without its hash. */
 export function chunkKey(fileName) {
   return fileName.replace(/-[A-Za-z0-9_-]{8}\.js$/, '').replace(/\.js$/, '')
+}
+
+/**
+ * The built files `entry` (an absolute path) imports statically, transitively, read from their
+ * code: relative `import`/`export ... from` only (dynamic import() and bare packages left out), itself first.
+ */
+export function staticImportClosure(entry) {
+  const seen = []
+  const stack = [entry]
+  while (stack.length > 0) {
+    const file = stack.pop()
+    if (seen.includes(file)) continue
+    seen.push(file)
+    const code = readFileSync(file, 'utf8')
+    for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.[^"']+)["']/g)) {
+      const target = join(dirname(file), match[1])
+      if (existsSync(target)) stack.push(target)
+    }
+  }
+  return seen
 }

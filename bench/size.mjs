@@ -10,6 +10,8 @@
 // - the classic file inlines what it loads from beside itself: the WalletConnect SDK
 //   (appkit-elements.walletconnect.js), a translation, the QR encoder or the message catalog
 //   (appkit-elements.locale-*.js, .qr.js, .catalog.js).
+// It also measures the wallet frame's page (frame/dist/, bench/frame-size.mjs): its first load
+// (`frameFirstLoad`) and each chunk it loads later (`frameLazyChunks`, else `frameLazyChunkDefault`).
 // `--json` prints the figures as JSON instead of a table.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,6 +25,7 @@ import {
   gzipBytes,
   readChunkGraph
 } from './bundle-graph.mjs'
+import { measureFrame } from './frame-size.mjs'
 
 const WALLETCONNECT = 'appkit-elements.walletconnect.js'
 
@@ -62,7 +65,8 @@ export function measure() {
     walletConnect: { fileName: WALLETCONNECT, gzip: gzipBytes(WALLETCONNECT) },
     beside: besideFiles(),
     forbidden: forbiddenInFirstLoad(graph, closure),
-    inlinedInClassic: inlinedInClassic()
+    inlinedInClassic: inlinedInClassic(),
+    frame: measureFrame()
   }
 }
 
@@ -118,6 +122,16 @@ function main() {
       const limit = budget.besideClassic?.[file.key] ?? budget.besideClassicDefault
       row(file.gzip, check(file.key, file.gzip, limit), `lazy ${file.fileName} (beside the classic file)`)
     }
+    console.log("\ngzip -9 bytes of the wallet frame's page (frame/dist/)\n")
+    row(
+      sizes.frame.firstLoad.gzip,
+      check('frame first load', sizes.frame.firstLoad.gzip, budget.frameFirstLoad),
+      `frame first load: index.html's module script + ${sizes.frame.firstLoad.files.length - 1} static chunks`
+    )
+    for (const chunk of sizes.frame.lazy) {
+      const limit = budget.frameLazyChunks?.[chunk.key] ?? budget.frameLazyChunkDefault
+      row(chunk.gzip, check(`frame ${chunk.key}`, chunk.gzip, limit), `lazy frame/dist/${chunk.fileName}`)
+    }
   }
   // Budgets are checked in --json mode too.
   if (process.argv.includes('--json')) {
@@ -128,6 +142,9 @@ function main() {
     check('WalletConnect file', sizes.walletConnect.gzip, budget.walletConnectFile)
     for (const file of sizes.beside)
       check(file.key, file.gzip, budget.besideClassic?.[file.key] ?? budget.besideClassicDefault)
+    check('frame first load', sizes.frame.firstLoad.gzip, budget.frameFirstLoad)
+    for (const chunk of sizes.frame.lazy)
+      check(`frame ${chunk.key}`, chunk.gzip, budget.frameLazyChunks?.[chunk.key] ?? budget.frameLazyChunkDefault)
   }
   for (const { module, file } of sizes.inlinedInClassic) {
     failures.push(`the classic file inlines ${module}: it must load ${file} from beside itself`)

@@ -2,28 +2,17 @@
 // graph of dist/index.js and dist/react/index.js (issue 9: the connection code arrives when the
 // browser is idle, so no entry may import it statically). Runs against the built package.
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { existsSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { staticImportClosure } from '../../bench/bundle-graph.mjs'
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
-/** The files `entry` imports statically, transitively (dynamic import() and bare packages left out). */
+/** The files of dist/ that `entry` imports statically, transitively, relative to dist/. */
 function staticGraph(entry) {
-  const seen = new Set()
-  const stack = [join(DIST, entry)]
-  while (stack.length > 0) {
-    const file = stack.pop()
-    if (seen.has(file)) continue
-    seen.add(file)
-    const code = readFileSync(file, 'utf8')
-    for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.[^"']+)["']/g)) {
-      const target = join(dirname(file), match[1])
-      if (existsSync(target)) stack.push(target)
-    }
-  }
-  return [...seen].map(file => relative(DIST, file))
+  return staticImportClosure(join(DIST, entry)).map(file => relative(DIST, file))
 }
 
 /** Modules that load on the way to a connection, never at load. */
