@@ -1,6 +1,7 @@
 // The backend's start with `--solana-rpc URL` (or APPKIT_SOLANA_RPC): the node may still be
 // starting (npm start and the e2e stack start it just before), so the backend asks for its genesis
-// hash until it answers, and only then gives up with an error naming the URL and the cause.
+// hash until it answers, and only then gives up with an error naming the URL and the cause. A node
+// that answers, but not with a genesis hash (a wrong URL), is an error at once.
 import { describeFetchError } from '../fetch-error.js'
 import { createSolanaContext, type SolanaContext } from './accounts.js'
 
@@ -9,6 +10,11 @@ export interface WaitForSolanaOptions {
   waitMs?: number
   /** The pause between two questions; default 250 ms. */
   intervalMs?: number
+}
+
+/** Whether `error` says that nothing answered (refused, reset, timed out), so asking again may help. */
+function nothingAnswered(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError')
 }
 
 /** The Solana node at `rpcUrl` once it answers; rejects after `waitMs` with the last cause. */
@@ -22,6 +28,14 @@ export async function waitForSolanaNode(
     try {
       return await createSolanaContext(rpcUrl, prices)
     } catch (error) {
+      if (!nothingAnswered(error)) {
+        throw new Error(
+          `The Solana node at ${rpcUrl} answered, but not as a Solana node: ${describeFetchError(error)}`,
+          {
+            cause: error
+          }
+        )
+      }
       if (Date.now() + intervalMs > deadline) {
         throw new Error(
           `The Solana node at ${rpcUrl} did not answer within ${Math.round(waitMs / 1000)} s: ${describeFetchError(error)}`,

@@ -2,6 +2,7 @@
 // just before the backend), and gives up with an error naming the node and the cause.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { describe, it } from 'node:test'
 import { startSolana } from '../../solana/start.js'
@@ -39,6 +40,21 @@ describe('waiting for the Solana node', () => {
       message: `The Solana node at ${url} did not answer within 1 s: fetch failed (ECONNREFUSED)`
     })
     assert.ok(Date.now() - started >= 900, 'it kept asking for its time')
+  })
+
+  it('a URL that answers, but not as a Solana node, is an error at once', async () => {
+    const server = createHttpServer((_request, response) => response.writeHead(404).end())
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    const started = Date.now()
+    try {
+      await assert.rejects(waitForSolanaNode(url, undefined, { waitMs: 20_000, intervalMs: 100 }), {
+        message: `The Solana node at ${url} answered, but not as a Solana node: Solana RPC getGenesisHash: HTTP 404`
+      })
+      assert.ok(Date.now() - started < 5000, 'it did not keep asking')
+    } finally {
+      server.close()
+    }
   })
 
   it('the backend started with --solana-rpc before its node reads that node once it is up', async () => {
