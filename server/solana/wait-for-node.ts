@@ -24,6 +24,22 @@ export async function waitForSolanaNode(
   { waitMs = 30_000, intervalMs = 250 }: WaitForSolanaOptions = {}
 ): Promise<SolanaContext> {
   const deadline = Date.now() + waitMs
+  // The request's own timeout does not keep a process alive: while waiting, this does.
+  const keepAlive = setInterval(() => undefined, 1000)
+  try {
+    return await askUntilAnswered(rpcUrl, prices, deadline, waitMs, intervalMs)
+  } finally {
+    clearInterval(keepAlive)
+  }
+}
+
+async function askUntilAnswered(
+  rpcUrl: string,
+  prices: Readonly<Record<string, number>> | undefined,
+  deadline: number,
+  waitMs: number,
+  intervalMs: number
+): Promise<SolanaContext> {
   for (;;) {
     try {
       return await createSolanaContext(rpcUrl, prices)

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { createServer as createHttpServer } from 'node:http'
-import { createServer } from 'node:net'
+import { createServer, type Socket } from 'node:net'
 import { describe, it } from 'node:test'
 import { startSolana } from '../../solana/start.js'
 import { waitForSolanaNode } from '../../server/solana/wait-for-node.js'
@@ -58,50 +58,88 @@ describe('waiting for the Solana node', () => {
   })
 
   it('the backend started with --solana-rpc before its node reads that node once it is up', async () => {
-    const port = await freePort()
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'server/main.ts',
-        '--port',
-        '0',
-        '--memory',
-        '--rpc',
-        '31337=http://127.0.0.1:9',
-        '--solana-rpc',
-        `http://127.0.0.1:${port}`
-      ],
-      {
-        cwd: new URL('../..', import.meta.url),
-        env: { ...process.env, DATABASE_URL: '', APPKIT_FRAME_PORT: '0' },
-        stdio: ['ignore', 'pipe', 'pipe']
-      }
+    // The port closes each connection on its request ('other side closed'), as a node not yet listening.
+    await backendReadsLateNode((socket, asked) =>
+      socket.once('data', () => {
+        asked()
+        socket.destroy()
+      })
     )
-    let output = ''
-    child.stdout.on('data', chunk => (output += String(chunk)))
-    child.stderr.on('data', chunk => (output += String(chunk)))
-    const exited = new Promise(resolve => child.once('exit', resolve))
-    const solana = await new Promise(resolve => setTimeout(resolve, 1500)).then(() => startSolana({ port }))
-    try {
-      await Promise.race([
-        new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no Solana line: ${output}`)), 60_000)
-          const check = () => {
-            if (output.includes(`Reading Solana: ${solana.caipNetworkId} at http://127.0.0.1:${port}`)) {
-              clearTimeout(timer)
-              resolve()
-            } else setTimeout(check, 100)
-          }
-          check()
-        }),
-        exited.then(code => Promise.reject(new Error(`the backend exited ${String(code)}: ${output}`)))
-      ])
-    } finally {
-      child.kill('SIGTERM')
-      await exited
-      await solana.stop()
-    }
+  })
+
+  it('a port that drops connections without a word keeps the backend waiting (no silent exit)', async () => {
+    // The request hangs until its own 10 s timeout, which does not keep a process alive.
+    await backendReadsLateNode((socket, asked) => {
+      asked()
+      socket.destroy()
+    })
   })
 })
+
+/**
+ * Starts server/main.ts with --solana-rpc on a port where, until the node is up, `refuse` answers
+ * every connection; once the backend has asked at least once, the node starts there. Resolves once
+ * the backend reads that node; rejects when it exits first.
+ */
+async function backendReadsLateNode(refuse: (socket: Socket, asked: () => void) => void): Promise<void> {
+  const port = await freePort()
+  let asked = 0
+  const notYet = createServer(socket => refuse(socket, () => (asked += 1)))
+  await new Promise<void>(resolve => notYet.listen(port, '127.0.0.1', resolve))
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/main.ts',
+      '--port',
+      '0',
+      '--memory',
+      '--rpc',
+      '31337=http://127.0.0.1:9',
+      '--solana-rpc',
+      `http://127.0.0.1:${port}`
+    ],
+    {
+      cwd: new URL('../..', import.meta.url),
+      env: { ...process.env, DATABASE_URL: '', APPKIT_FRAME_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
+  let output = ''
+  child.stdout.on('data', chunk => (output += String(chunk)))
+  child.stderr.on('data', chunk => (output += String(chunk)))
+  const exited = new Promise(resolve => child.once('exit', resolve))
+  const firstQuestion = new Promise<void>((resolve, reject) => {
+    const check = () => (asked > 0 ? resolve() : setTimeout(check, 50))
+    check()
+    void exited.then(code =>
+      reject(new Error(`the backend exited (code ${String(code)}) while its node was not up: ${output}`))
+    )
+  })
+  let solana: Awaited<ReturnType<typeof startSolana>> | undefined
+  try {
+    await firstQuestion
+    await new Promise<void>(resolve => notYet.close(() => resolve()))
+    solana = await startSolana({ port })
+    const { caipNetworkId } = solana
+    await Promise.race([
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no Solana line: ${output}`)), 60_000)
+        const check = () => {
+          if (output.includes(`Reading Solana: ${caipNetworkId} at http://127.0.0.1:${port}`)) {
+            clearTimeout(timer)
+            resolve()
+          } else setTimeout(check, 100)
+        }
+        check()
+      }),
+      exited.then(code => Promise.reject(new Error(`the backend exited ${String(code)}: ${output}`)))
+    ])
+  } finally {
+    child.kill('SIGTERM')
+    await exited
+    notYet.close()
+    await solana?.stop()
+  }
+}
