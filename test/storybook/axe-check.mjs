@@ -29,9 +29,13 @@ const AXE_OPTIONS = {
   resultTypes: ['violations']
 }
 
-/** Injects axe-core into the page and returns its violations, trimmed to what a report needs. */
-export async function runAxe(page) {
+/** Injects axe-core into the page, once per loaded document (runAxe uses it). */
+export async function injectAxe(page) {
   await page.addScriptTag({ path: AXE_SCRIPT })
+}
+
+/** Runs axe-core (injectAxe first) in the page and returns its violations, trimmed to what a report needs. */
+export async function runAxe(page) {
   return page.evaluate(async options => {
     const results = await axe.run(document, options)
     return results.violations.map(violation => ({

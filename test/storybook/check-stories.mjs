@@ -1,14 +1,13 @@
-// Opens every story of the built Storybook (storybook-static/) in headless Chromium, once in each
-// combination of theme (light, dark) and locale (en, ar), and fails on any console error, uncaught
+// Opens every story of the built Storybook (storybook-static/) in headless Chromium, and checks it in
+// each combination of theme (light, dark) and locale (en, ar), and fails on any console error, uncaught
 // exception, render error, play-function failure, empty story, custom element that never
 // registered, locale that did not load, or axe violation (axe-check.mjs: WCAG 2.2 AA and best
 // practices). Each story in each combination is one check: one line each, then
 // `storybook: N passed, M failed`; exits 1 when anything failed or no story was found.
 // Usage: npm run test:storybook (builds first), or node test/storybook/check-stories.mjs.
 // Environment: STORYBOOK_STATIC_DIR (another build), STORYBOOK_URL (a running `npm run storybook`),
-// STORYBOOK_CHECK_CONCURRENCY (pages at once, default 2), STORYBOOK_CHECK_FILTER (only the stories
+// STORYBOOK_CHECK_CONCURRENCY (pages at once, default 3), STORYBOOK_CHECK_FILTER (only the stories
 // whose id contains it), STORYBOOK_CHECK_REPORT (a file to write every failure to, as JSON).
-/* global window, document, customElements -- listenForOutcome and waitForStory run in the page */
 import { createReadStream } from 'node:fs'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -16,15 +15,19 @@ import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
-import { describeViolations, runAxe } from './axe-check.mjs'
+import { describeViolations, injectAxe, runAxe } from './axe-check.mjs'
+import { listenForOutcome, switchCombination, waitForCombination, waitForStory } from './story-page.mjs'
 
 /** The built Storybook: storybook-static/, or STORYBOOK_STATIC_DIR (or see STORYBOOK_URL below). */
 const ROOT = process.env.STORYBOOK_STATIC_DIR
   ? resolve(process.env.STORYBOOK_STATIC_DIR)
   : resolve(fileURLToPath(new URL('../../storybook-static/', import.meta.url)))
-const STORY_TIMEOUT_MS = 15_000
-/** Checks run at once, each in its own page and browser context (STORYBOOK_CHECK_CONCURRENCY; default 2). */
-const CONCURRENCY = Math.max(1, Number(process.env.STORYBOOK_CHECK_CONCURRENCY) || 2)
+/**
+ * Stories checked at once, each worker with its own browser context and one page at a time
+ * (STORYBOOK_CHECK_CONCURRENCY; default 3: on a 2-core machine a third page fills the time the
+ * other two wait on the network, timers and Chromium's compositor).
+ */
+const CONCURRENCY = Math.max(1, Number(process.env.STORYBOOK_CHECK_CONCURRENCY) || 3)
 /** The toolbar globals of .storybook/preview.ts each story is checked in: ar is the right-to-left locale. */
 const COMBINATIONS = [
   { theme: 'light', locale: 'en' },
@@ -95,100 +98,6 @@ async function readStories(origin) {
   return Object.values(index.entries ?? {}).filter(entry => entry.type === 'story' && entry.id.includes(filter))
 }
 
-/**
- * Runs in the page before Storybook: listens on Storybook's channel for the story's outcome
- * (finished with success or error, exceptions, play-function failures).
- */
-function listenForOutcome() {
-  const outcome = { status: undefined, errors: [] }
-  window.__storyCheck = outcome
-  const describe = value =>
-    value && typeof value === 'object' ? (value.message ?? value.title ?? JSON.stringify(value)) : String(value)
-  let channel
-  Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
-    configurable: true,
-    get: () => channel,
-    set: value => {
-      channel = value
-      value.on('storyFinished', event => (outcome.status = event?.status ?? 'unknown'))
-      value.on('storyErrored', event => outcome.errors.push(`story errored: ${describe(event)}`))
-      value.on('storyThrewException', event => outcome.errors.push(`story threw: ${describe(event)}`))
-      value.on('playFunctionThrewException', event => outcome.errors.push(`play failed: ${describe(event)}`))
-      value.on('unhandledErrorsWhilePlaying', events =>
-        outcome.errors.push(`unhandled errors while playing: ${[].concat(events).map(describe).join('; ')}`)
-      )
-      value.on('storyMissing', id => outcome.errors.push(`story missing: ${id}`))
-    }
-  })
-}
-
-/**
- * Waits until Storybook has finished the story (render, play, afterEach), then reads the outcome:
- * its channel's errors and status, its error display, or an empty root. Returns error messages.
- */
-async function waitForStory(page) {
-  await page.evaluate(() => {
-    delete window.__undefinedSince
-  })
-  const handle = await page.waitForFunction(
-    () => {
-      const outcome = window.__storyCheck
-      const phase = window.__STORYBOOK_PREVIEW__?.currentRender?.phase
-      const ended = outcome?.status !== undefined || phase === 'finished' || phase === 'aborted'
-      const errorShown = document.body.classList.contains('sb-show-errordisplay')
-      if (!ended && !errorShown && !outcome?.errors.length) return false
-      const errors = [...(outcome?.errors ?? [])]
-      if (errorShown) {
-        const title = document.querySelector('#error-message')?.textContent?.trim() ?? ''
-        errors.push(`Storybook error display: ${title}`)
-      }
-      if (outcome?.status === 'error' && errors.length === 0) errors.push('the story finished with status "error"')
-      if (phase === 'aborted') errors.push('the story was aborted')
-      const root = document.querySelector('#storybook-root')
-      const hasContent = [...(root?.querySelectorAll('*') ?? [])].some(element => element.id !== 'root-inner')
-      if (!hasContent && errors.length === 0) errors.push('#storybook-root is empty')
-      // A custom element that never registered (a dropped side-effect import) renders as nothing.
-      const undefinedTags = new Set()
-      const visit = node => {
-        for (const element of node.querySelectorAll('*')) {
-          if (element.localName.includes('-') && !customElements.get(element.localName))
-            undefinedTags.add(element.localName)
-          if (element.shadowRoot) visit(element.shadowRoot)
-        }
-      }
-      if (root) visit(root)
-      if (undefinedTags.size > 0) {
-        // A lazily loaded element (a tab's panel loads its chunk when shown) may still be on its
-        // way when the story ends: it gets 5 s to register before it counts as never defined.
-        window.__undefinedSince ??= Date.now()
-        if (Date.now() - window.__undefinedSince < 5000) return false
-        errors.push(`custom elements never defined: ${[...undefinedTags].join(', ')}`)
-      }
-      return errors
-    },
-    undefined,
-    { timeout: STORY_TIMEOUT_MS, polling: 50 }
-  )
-  return handle.jsonValue()
-}
-
-/**
- * Waits until the preview shows the story in the combination's theme and locale (.storybook/preview.ts
- * marks both on <html> once applied). Returns error messages: a locale that did not load.
- */
-async function waitForCombination(page, combination) {
-  const handle = await page.waitForFunction(
-    ({ theme, locale }) => {
-      const { appkitTheme, appkitLocale, appkitLocaleError } = document.documentElement.dataset
-      if (appkitLocaleError) return [`the locale did not load: ${appkitLocaleError}`]
-      return appkitTheme === theme && appkitLocale === locale ? [] : false
-    },
-    combination,
-    { timeout: STORY_TIMEOUT_MS, polling: 50 }
-  )
-  return handle.jsonValue()
-}
-
 /** One line of a possibly multi-line message (a stack trace adds nothing to the report). */
 function firstLine(text) {
   return String(text).trim().split('\n')[0]
@@ -207,14 +116,17 @@ function storyUrl(origin, story, { theme, locale }) {
 }
 
 /**
- * Checks one story in one combination: its failures (render, console, locale) and axe violations.
- * The page opens in the worker's own browser context with the origin's storage cleared first
- * (local and session storage, IndexedDB, cookies, caches, service workers), so each check is a
- * fresh visitor; the context's HTTP and compiled-code cache stays warm (a third less time).
+ * Checks one story in every combination, in one page of the worker's browser context: the page
+ * loads once, with the origin's storage cleared first (local and session storage, IndexedDB,
+ * cookies, caches, service workers) so that it is a fresh visitor, in the first combination; each
+ * other combination is switched to in the same page (switchCombination: the toolbar globals, then
+ * the story mounted afresh with its storage emptied). In each combination: the story's failures
+ * (render, play, console, locale) and axe's violations. The context's HTTP and compiled-code cache
+ * stays warm. Returns one `{ failures, violations }` per combination, in COMBINATIONS' order.
  */
-async function checkStory(context, origin, story, combination) {
-  const failures = []
-  const violations = []
+async function checkStory(context, origin, story) {
+  const results = []
+  let failures = []
   const page = await context.newPage()
   const devtools = await context.newCDPSession(page)
   await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
@@ -225,19 +137,40 @@ async function checkStory(context, origin, story, combination) {
     failures.push(`console error: ${firstLine(message.text())}`)
   })
   page.on('pageerror', error => failures.push(`page error: ${firstLine(error.message)}`))
+  // Whether the page shows the story and has axe: after a check that did not run to its end, the
+  // next combination loads the page afresh, as the first does.
+  let loaded = false
+  let axeInjected = false
   try {
-    await page.goto(storyUrl(origin, story, combination), { waitUntil: 'commit' })
-    failures.push(...(await waitForStory(page)).map(firstLine))
-    failures.push(...(await waitForCombination(page, combination)))
-    // Let what the story started settle (lazy views, 150 ms transitions) so late errors show.
-    await page.waitForTimeout(200)
-    violations.push(...(await runAxe(page)))
-  } catch (error) {
-    failures.push(firstLine(error instanceof Error ? error.message : error))
+    for (const combination of COMBINATIONS) {
+      failures = []
+      const violations = []
+      results.push({ failures, violations })
+      try {
+        const afterSwitch = loaded
+        if (afterSwitch) {
+          failures.push(...(await switchCombination(page, story.id, combination)).map(firstLine))
+        } else {
+          axeInjected = false
+          await page.goto(storyUrl(origin, story, combination), { waitUntil: 'commit' })
+          loaded = true
+        }
+        failures.push(...(await waitForStory(page, { afterSwitch })).map(firstLine))
+        failures.push(...(await waitForCombination(page, combination)))
+        // Let what the story started settle (lazy views, 150 ms transitions) so late errors show.
+        await page.waitForTimeout(200)
+        if (!axeInjected) await injectAxe(page)
+        axeInjected = true
+        violations.push(...(await runAxe(page)))
+      } catch (error) {
+        failures.push(firstLine(error instanceof Error ? error.message : error))
+        loaded = false
+      }
+    }
   } finally {
     await page.close()
   }
-  return { failures, violations }
+  return results
 }
 
 async function main() {
@@ -284,23 +217,24 @@ async function main() {
   try {
     let next = 0
     const worker = async () => {
-      // One context per worker, never shared by two pages at once.
+      // One context per worker, with one page at a time: a story's page, which it closes when done.
       const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
       try {
-        while (next < checks.length) {
-          const index = next++
-          const { story, combination } = checks[index]
-          results[index] = await checkStory(context, origin, story, combination).catch(error => ({
-            failures: [`the check did not run: ${firstLine(error instanceof Error ? error.message : error)}`],
-            violations: []
-          }))
+        while (next < stories.length) {
+          const storyIndex = next++
+          const story = stories[storyIndex]
+          const storyResults = await checkStory(context, origin, story).catch(error => {
+            const failure = `the check did not run: ${firstLine(error instanceof Error ? error.message : error)}`
+            return COMBINATIONS.map(() => ({ failures: [failure], violations: [] }))
+          })
+          storyResults.forEach((result, offset) => (results[storyIndex * COMBINATIONS.length + offset] = result))
           flush()
         }
       } finally {
         await context.close()
       }
     }
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, checks.length) }, worker))
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, stories.length) }, worker))
   } finally {
     await browser.close()
     await stopServer()
