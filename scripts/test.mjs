@@ -29,7 +29,8 @@ const steps = [
   { name: 'server-side import and message-check tests', command: 'node --test test/node/*.test.mjs', kind: 'node' },
   {
     name: 'end-to-end tests',
-    command: 'node --import tsx --test --test-concurrency=1 test/e2e/*.test.mjs',
+    // One local stack for every file: test/e2e/run.mjs starts it, runs node's test runner, stops it.
+    command: 'node --import tsx test/e2e/run.mjs',
     kind: 'node'
   }
 ]

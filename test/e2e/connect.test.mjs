@@ -19,6 +19,7 @@ import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment
 import { connectWith, openDemo as openDemoPage, waitForTokenIcons } from './demo-page.mjs'
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
+import { freshAccount } from './chain-a.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
 import { Connection, PublicKey } from '@solana/web3.js'
 import { getOrCreateAssociatedTokenAccount, transferChecked } from '@solana/spl-token'
@@ -503,7 +504,8 @@ test('WalletConnect: send through the session: the wallet gets eth_sendTransacti
     await page.keyboard.press('Escape')
 
     // The wallet signs and sends it (here with the account's test key) and answers the hash.
-    const receiver = TEST_ACCOUNTS[3].address
+    // An address of this test's own: no other test's transfer lands there.
+    const receiver = freshAccount().address
     const client = createPublicClient({ transport: http(rpc.a) })
     const receiverBefore = await client.getBalance({ address: receiver })
     await page.locator('appkit-account-button [data-testid="account-button"]').click()

@@ -12,6 +12,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import {
   Connection,
+  Keypair,
   LAMPORTS_PER_SOL,
   PublicKey,
   SystemProgram,
@@ -31,13 +32,14 @@ import {
   walletKeys
 } from './embedded-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
-import { fundOnChainA, tokenBalance as tokenBalanceOnChainA } from './chain-a.mjs'
+import { freshAccount, fundOnChainA, tokenBalance as tokenBalanceOnChainA } from './chain-a.mjs'
 import { testKeypair } from '../solana/helpers.ts'
 
 const stack = useLocalStack()
 const EMAIL = `visitor-${Date.now()}@example.com`
 const NEW_EMAIL = `moved-${Date.now()}@example.com`
-const RECEIVER = TEST_ACCOUNTS[3].address
+/** Where this file's transfers go: an address of its own on the shared chain. */
+const RECEIVER = freshAccount().address
 const newContext = () => stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
 
 /** Records every message the host page receives (its data as JSON), from before the page's own scripts. */
@@ -63,8 +65,8 @@ const logIn = (page, email, options) => emailLogIn(page, stack.mail, email, opti
 const tokenBalance = (token, owner) => tokenBalanceOnChainA(stack.rpc.a, token, owner)
 const tusdcBalance = owner => tokenBalance(CONTRACTS.tUSDC, owner)
 
-/** A test account funds `address` with ETH for fees and 20 tUSDC. */
-const fund = address => fundOnChainA(stack.rpc.a, address, 20)
+/** This file's funder (test account #0) gives `address` ETH for fees and 20 tUSDC. */
+const fund = address => fundOnChainA(stack.rpc.a, address, 20, { funder: TEST_ACCOUNTS[0] })
 
 const frameKeys = page => walletKeys(page, stack.frame)
 
@@ -229,7 +231,7 @@ test('on Solana the e-mail wallet sends SOL, approved in the frame (what it does
   const context = await newContext()
   await recordMessages(context)
   const connection = new Connection(stack.rpc.solana, 'confirmed')
-  const bob = testKeypair(1).publicKey
+  const bob = Keypair.generate().publicKey
   try {
     const { page, problems } = await openDemo(context)
     await logIn(page, `solana-${Date.now()}@example.com`)
@@ -241,8 +243,8 @@ test('on Solana the e-mail wallet sends SOL, approved in the frame (what it does
     )
     const wallet = new PublicKey(await text(page, 'account-address'))
 
-    // A funded test account (Alice) gives the new wallet 2 SOL.
-    const alice = testKeypair(0)
+    // A funded test account (Carol: not the Solana test wallet's Alice) gives the new wallet 2 SOL.
+    const alice = testKeypair(2)
     await sendAndConfirmTransaction(
       connection,
       new Transaction().add(

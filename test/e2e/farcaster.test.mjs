@@ -59,7 +59,13 @@ test('Open Farcaster leads to the local app; its approval, verified on chain, co
       'the wallet is the frame’s, not the custody key'
     )
     assert.equal(await text(page, 'account-social'), `Signed in with Farcaster as ${name}`)
-    assert.equal(stack.farcaster.channels.at(-1).state, 'completed')
+    // The relay holds this sign-in's channel (the link's token) as completed, by fid 1 under that name.
+    const channel = await fetch(`${stack.farcaster.url}/v1/channel/status`, {
+      headers: { Authorization: `Bearer ${new URL(href).searchParams.get('channelToken')}` }
+    })
+    assert.equal(channel.status, 200)
+    const status = await channel.json()
+    assert.deepEqual([status.state, status.fid, status.username], ['completed', LOCAL_FID.fid, name])
 
     await quiet()
     await page.reload()

@@ -11,15 +11,16 @@ import { test } from 'node:test'
 import { createPublicClient, erc20Abi, http, parseAbiItem, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { appKitSmartAccountFactoryAbi, nameRegistryAbi } from '../../chain/abis.ts'
-import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
-import { fundOnChainA, tokenBalance } from './chain-a.mjs'
+import { CONTRACTS, localViemChain } from '../../chain/deployment.ts'
+import { freshAccount, fundOnChainA, tokenBalance } from './chain-a.mjs'
 import { openDemo, textOf } from './demo-page.mjs'
 import { approveInFrame, emailLogIn, fillSwap, previewSend, signInApproved, walletKeys } from './embedded-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
 
 const stack = useLocalStack()
 const EMAIL = `smart-${Date.now()}@example.com`
-const RECEIVER = TEST_ACCOUNTS[4].address
+/** Where this file's transfer goes: an address of its own on the shared chain. */
+const RECEIVER = freshAccount().address
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
 
 test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC with no ETH from the contract, swap in one batch, register a name, switch to the EOA and back', async () => {

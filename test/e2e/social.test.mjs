@@ -12,12 +12,13 @@ import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.ts'
 import { LOCAL_SOCIAL_PROVIDERS } from '../../social/local-idp.ts'
 import { openDemo as openDemoPage, textOf, waitForAddress } from './demo-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
-import { fundOnChainA, tokenBalance } from './chain-a.mjs'
+import { freshAccount, fundOnChainA, tokenBalance } from './chain-a.mjs'
 
 const stack = useLocalStack()
 const RUN = Date.now().toString(36)
 const NAMES = { google: 'Google', github: 'GitHub', apple: 'Apple', facebook: 'Facebook', x: 'X', discord: 'Discord' }
-const RECEIVER = TEST_ACCOUNTS[3].address
+/** Where this file's transfer goes: an address of its own on the shared chain. */
+const RECEIVER = freshAccount().address
 
 const openDemo = (context, query = '') => openDemoPage(stack.site.url, context, query)
 const text = textOf
@@ -63,7 +64,7 @@ async function logOut(page) {
 }
 
 const tusdc = owner => tokenBalance(stack.rpc.a, CONTRACTS.tUSDC, owner)
-const fund = address => fundOnChainA(stack.rpc.a, address, 10)
+const fund = address => fundOnChainA(stack.rpc.a, address, 10, { funder: TEST_ACCOUNTS[3] })
 
 const addresses = {}
 

@@ -13,13 +13,15 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.ts'
-import { testUsdCoin } from '../../solana/accounts.ts'
-import { testKeypair } from '../solana/helpers.ts'
+import { solanaTestAccounts, testUsdCoin } from '../../solana/accounts.ts'
 import { connectWith, openDemo as openDemoPage } from './demo-page.mjs'
+import { freshAccount } from './chain-a.mjs'
 import { useLocalStack } from './local-stack.mjs'
 
-const DEV_WALLET_ADDRESS = TEST_ACCOUNTS[1].address
-const RECEIVER = TEST_ACCOUNTS[3]
+// This file's Dev Wallet holds test account #4 (?dev-wallet-account=4), which no other file uses, and
+// its transfers go to accounts of its own: the shared chain's other accounts are not its to change.
+const DEV_WALLET_ADDRESS = TEST_ACCOUNTS[4].address
+const RECEIVER = freshAccount()
 const stack = useLocalStack()
 
 /** The kit's display rule: cut, never rounded, to 3 decimals, trailing zeros dropped; en grouping. */
@@ -32,7 +34,8 @@ function truncated(decimal) {
 
 const text = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
 
-const openDemo = (context, query) => openDemoPage(stack.site.url, context, query)
+const openDemo = (context, query = '') =>
+  openDemoPage(stack.site.url, context, `?dev-wallet-account=4${query ? `&${query}` : ''}`)
 
 /** Connects a test wallet; the Account view then offers Send. */
 async function connectForSend(page, wallet) {
@@ -167,8 +170,9 @@ test('send ETH, then tUSDC to a name, from the Dev Wallet: the chain moves the a
 test('send SOL, then TUSDC to an address without a token account, from the Solana test wallet', async () => {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   const connection = new Connection(stack.rpc.solana, 'confirmed')
-  const alice = testKeypair(0).publicKey
-  const bob = testKeypair(1).publicKey
+  // The Solana test wallet's account (Alice) sends; the receiver is a new address of this test's own.
+  const alice = new PublicKey(solanaTestAccounts[0].publicKey)
+  const bob = Keypair.generate().publicKey
   const mint = new PublicKey(testUsdCoin.address)
   try {
     const { page, problems } = await openDemo(context)
@@ -302,7 +306,7 @@ test('swap tUSDC -> TT with the approve step through the transaction stack: the 
 test('swap TT back to tUSDC through one atomic wallet_sendCalls (the Dev Wallet batches): one approval in the wallet, the chain moves what the quote said', async () => {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
-    const { page, problems } = await openDemo(context, '?dev-wallet-atomic=1')
+    const { page, problems } = await openDemo(context, 'dev-wallet-atomic=1')
     await connectForSend(page, 'dev')
     await page.getByTestId('wallet-feature-swaps').click()
     const source = page.getByTestId('swap-source-token')
