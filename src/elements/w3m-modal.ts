@@ -41,7 +41,11 @@ export class W3mModal extends LitElement {
   private opener: HTMLElement | null = null
   /** The content element whose height the card follows (a new one each time the modal opens). */
   private observedContent: HTMLElement | null = null
-  /** The dialog is being closed because the store said so (not by the browser on its own). */
+  /**
+   * The dialog is being closed because the store said so (not by the browser on its own). Cleared
+   * when the dialog opens again, so that a close event left over from before says nothing about
+   * the next close.
+   */
   private closingFromStore = false
   private readonly resizeObserver =
     typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(entries => this.fitHeight(entries))
@@ -72,7 +76,8 @@ export class W3mModal extends LitElement {
     const partsReady = modalPartsDefined()
     const title = dialogNameOf(this.router.value.view)
     const { locale, direction } = this.locale.value
-    // The click handler is for the backdrop; the keyboard path is Escape (the dialog's cancel event).
+    // The click handler is for the backdrop; the keyboard path is Escape (onKeydown, or the
+    // dialog's cancel event for an Escape pressed outside it).
     return html`<dialog
         part="dialog"
         data-testid="w3m-modal"
@@ -113,8 +118,19 @@ export class W3mModal extends LitElement {
       </p>`
   }
 
-  /** Tab and Shift+Tab wrap around inside the modal: focus never leaves it for the browser's UI. */
+  /**
+   * Escape inside the modal is handled here, not left to the browser's close request: Chromium lets
+   * a page cancel a dialog's close only once between two user activations (and Escape is none), so
+   * a second Escape would close a modal that must stay open (spec.md section 2: no closing while a
+   * required sign-in waits). Tab and Shift+Tab wrap around inside the modal: focus never leaves it
+   * for the browser's UI.
+   */
   private onKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && !event.defaultPrevented && !event.isComposing) {
+      event.preventDefault()
+      closeModal()
+      return
+    }
     if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
     const card = this.card
     if (!card) return
@@ -143,6 +159,7 @@ export class W3mModal extends LitElement {
           () => this.requestUpdate(),
           (error: unknown) => console.warn('[appkit] The modal could not load:', error)
         )
+      this.closingFromStore = false
       this.dialog.showModal()
       void this.focusHeader()
       const event = new ModalOpenEvent(this.router.value.view)
@@ -179,21 +196,27 @@ export class W3mModal extends LitElement {
     if (this.dialog.open) header.focus()
   }
 
-  /** Escape: the store decides whether the modal may close. */
+  /** A close request that did not pass through onKeydown: the store decides whether the modal may close. */
   private onCancel(event: Event): void {
     event.preventDefault()
     closeModal()
   }
 
-  /** The dialog closed, by us or by the browser (a second Escape skips `cancel` in Chromium). */
+  /**
+   * The dialog closed, by us or by the browser on its own (a close request it would not let the page
+   * cancel: a second Escape outside the modal skips `cancel` in Chromium).
+   */
   private onClose(): void {
     // The close event comes a task later: the modal may have been opened again since (close() then
     // open() at once). That event is stale; acting on it would close the new one.
     if (this.dialog.open) return
     const fromStore = this.closingFromStore
     this.closingFromStore = false
-    if (!fromStore && $modal.get().open && !closeModal()) {
+    // The browser closed the dialog, not the store: where closing is forbidden (spec.md section 2)
+    // the dialog opens again at once. A modal taken out of the page leaves the store alone.
+    if (!fromStore && this.isConnected && $modal.get().open && !closeModal()) {
       this.dialog.showModal()
+      void this.focusHeader()
       return
     }
     this.resizeObserver?.disconnect()

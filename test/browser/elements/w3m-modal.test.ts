@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html, oneEvent } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import { sendKeys, sendMouse, emulateMedia } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/buttons/appkit-connect-button.js'
@@ -18,7 +19,7 @@ function dialogOf(modal: W3mModal): HTMLDialogElement {
 async function openOn(modal: W3mModal, view?: Parameters<typeof openModal>[0]): Promise<HTMLDialogElement> {
   openModal(view)
   await waitUntil(() => dialogOf(modal).open, 'the dialog did not open')
-  await waitUntil(() => currentView(modal), 'no view rendered', { timeout: 5000 })
+  await waitUntil(() => currentView(modal), 'no view rendered')
   // The view slides in (150 ms, opacity from 0): colours are checked once it has.
   await Promise.all(allAnimations(document).map(animation => animation.finished))
   return dialogOf(modal)
@@ -109,6 +110,32 @@ describe('w3m-modal', () => {
     expect(dialog.open).to.equal(true)
     expect($modal.get().open).to.equal(true)
     expect(modal.shadowRoot!.querySelector('.card')!.classList.contains('shake')).to.equal(true)
+  })
+
+  // Spec section 2: while a required sign-in waits, the modal cannot be closed. Chromium lets a page
+  // cancel a dialog's close request only once between two user activations (Escape is none): the
+  // second Escape used to close the native dialog for a moment (and take focus out of it).
+  it('two Escapes during a required sign-in: the dialog never closes and focus stays (section 2)', async () => {
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
+    const dialog = await openOn(modal, { view: 'SIWXSignMessage' })
+    const close = modal.shadowRoot!.querySelector('w3m-header')!.shadowRoot!.querySelector('[data-testid=header-close]')
+    await waitUntil(() => deepActiveElement() === close, 'focus did not move to the close button')
+    let closes = 0
+    dialog.addEventListener('close', () => closes++)
+    for (const press of [1, 2]) {
+      await sendKeys({ press: 'Escape' })
+      expect(dialog.open, `Escape ${press}`).to.equal(true)
+      expect($modal.get().open, `Escape ${press}`).to.equal(true)
+      expect($modal.get().closeRefused, `Escape ${press}`).to.equal(true)
+    }
+    // Anything the browser did with the keys has happened once the next frame is drawn.
+    await new Promise(resolve => requestAnimationFrame(resolve))
+    await new Promise(resolve => setTimeout(resolve))
+    expect(closes, 'close events').to.equal(0)
+    expect(dialog.open).to.equal(true)
+    expect(deepActiveElement()).to.equal(close)
+    await expect(modal).to.be.accessible()
   })
 
   it('a backdrop click during a required sign-in does not close it', async () => {
@@ -213,5 +240,51 @@ describe('w3m-modal closed and opened again at once', () => {
       () => dialogOf(modal).open && currentView(modal)?.localName === 'w3m-connect-view',
       'the modal did not stay open'
     )
+  })
+})
+
+// Spec section 2 again, where the browser closes the dialog on its own (an Escape that reaches the
+// page's close watcher, not the modal: here with focus on <body>), right after the store closed the
+// modal and opened it again: the stale close event of the first close must not make the modal
+// forget that the next close is the browser's.
+describe('w3m-modal closed by the browser while closing is forbidden', () => {
+  afterEach(() => {
+    resetModal()
+    resetSiwx()
+    resetAccount()
+  })
+
+  it('opens the dialog again, also after a close and an open at once (section 2)', async () => {
+    resetModal()
+    resetRouter()
+    const modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
+    const dialog = await openOn(modal, { view: 'Networks' })
+    const stale = oneEvent(dialog, 'close')
+    closeModal()
+    await modal.updateComplete
+    configureSiwx({ getRequired: () => true })
+    setAccount(connectedEvmAccount)
+    openModal({ view: 'SIWXSignMessage' })
+    await modal.updateComplete
+    expect(dialog.open).to.equal(true)
+    await stale
+    ;(deepActiveElement() as HTMLElement | null)?.blur()
+    // The component's own close listener runs first: each entry is whether it left the dialog open.
+    const openAfterClose: boolean[] = []
+    dialog.addEventListener('close', () => openAfterClose.push(dialog.open))
+    await sendKeys({ press: 'Escape' })
+    await sendKeys({ press: 'Escape' })
+    // Two Escapes without a user activation between them: at least one close the page cannot cancel.
+    await waitUntil(() => openAfterClose.length > 0, 'the browser did not close the dialog')
+    expect(openAfterClose.every(Boolean), 'the dialog after each close').to.equal(true)
+    expect(dialog.open).to.equal(true)
+    expect($modal.get().open).to.equal(true)
+    // The view slides in again after each re-open (150 ms, opacity from 0): colours once it has.
+    await waitUntil(() => currentView(modal)?.localName === 'w3m-siwx-sign-message-view', 'no sign-in view')
+    await waitUntil(
+      () => allAnimations(document).every(animation => animation.playState !== 'running'),
+      'the view did not settle'
+    )
+    await expect(modal).to.be.accessible()
   })
 })

@@ -1,0 +1,31 @@
+// Waiting for a condition in the element tests. A wait ends as soon as its condition holds, so its
+// timeout costs nothing in a passing run: it only bounds a failing one. The element tests run two or
+// more files at a time on a 2-core machine that other test layers share, where a step that takes
+// 100 ms alone can take 5 s; a timeout of a few seconds failed there with no bug (the "Timed out
+// waiting for the session" of issue 29). Every wait uses WAIT_MS unless a test has a reason of its
+// own; spec durations are never waited for: a fake clock runs them (../../shared/testing.md).
+import { waitUntil as openWcWaitUntil } from '@open-wc/testing'
+
+/** The longest a condition is waited for. Below mocha's timeout, so the failure names what was awaited. */
+export const WAIT_MS = 20_000
+
+/** How often a condition is checked again. */
+const POLL_MS = 10
+
+/** Waits for `condition`, checking every 10 ms; fails with `what` after `ms`. */
+export async function until(condition: () => unknown, what: string, ms = WAIT_MS): Promise<void> {
+  const end = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise(resolve => setTimeout(resolve, POLL_MS))
+  }
+}
+
+/** @open-wc/testing's waitUntil with this suite's timeout and a 10 ms poll (its defaults: 1 s and 50 ms). */
+export function waitUntil(
+  condition: () => unknown,
+  message?: string,
+  options: { interval?: number; timeout?: number } = {}
+): Promise<void> {
+  return openWcWaitUntil(condition, message, { interval: POLL_MS, timeout: WAIT_MS, ...options })
+}
