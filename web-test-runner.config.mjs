@@ -7,6 +7,7 @@ import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs'
 import { faultBackend } from './test/browser/fault-backend.mjs'
 import { doubleSession } from './test/browser/email/double-session.mjs'
 import { reactPlugin, reactVersionFromEnv } from './scripts/wtr-react.mjs'
+import { prebundlePlugin } from './test/browser/prebundle.mjs'
 
 const executablePath = ensureChromium()
 const reactVersion = reactVersionFromEnv()
@@ -27,8 +28,22 @@ function commonJsAsDefaultExport(files) {
   }
 }
 
+/**
+ * The files that take longest start first (the rest follow in path order), so that no long file
+ * starts last and runs alone at the end while the other tab waits: the sweep over 4096 accents
+ * takes as long as ten ordinary files.
+ */
+const LONGEST_FIRST = [
+  'test/browser/theme/accent-contrast.test.ts',
+  'test/browser/frame-page/approval.test.ts',
+  'test/browser/email/farcaster-login.test.ts',
+  'test/browser/frame-page/frame-page.test.ts',
+  'test/browser/connection/account-tokens.test.ts',
+  'test/browser/frame-page/app.test.ts'
+]
+
 export default {
-  files: reactVersion === '19' ? ['test/browser/**/*.test.ts'] : ['test/browser/react/**/*.test.ts'],
+  files: reactVersion === '19' ? [...LONGEST_FIRST, 'test/browser/**/*.test.ts'] : ['test/browser/react/**/*.test.ts'],
   nodeResolve: true,
   // The project calls with injected faults (alerts, analytics): see test/browser/fault-backend.mjs.
   // The embedded-wallet double's login between frames: see test/browser/email/double-session.mjs.
@@ -37,11 +52,15 @@ export default {
   concurrency: 2,
   staticLogging: Boolean(process.env.CI) || !process.stdout.isTTY,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
-  testFramework: { config: { timeout: 10000 } },
+  // A test's own bound, above the waits' (test/browser/wait.ts): on a 2-core machine shared with
+  // other test layers a passing test took more than 10 s. It costs nothing when tests pass.
+  testFramework: { config: { timeout: 30_000 } },
   // Room for a loaded 2-core CI machine: a file's tests together, and Chromium's start.
-  testsFinishTimeout: 300_000,
+  testsFinishTimeout: 600_000,
   browserStartTimeout: 60_000,
   plugins: [
+    // viem, zod and their dependencies as a few bundled modules instead of some 500 files per page.
+    prebundlePlugin(),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     reactPlugin(reactVersion),
     commonJsAsDefaultExport(['/node_modules/jsqr/dist/jsQR.js'])

@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/views/w3m-networks-view.js'

@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import { emulateMedia } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/views/w3m-connecting-external-view.js'
@@ -25,8 +26,7 @@ async function openView(modal: W3mModal, view: 'Connect' | 'Networks'): Promise<
   openModal({ view })
   await waitUntil(
     () => modal.shadowRoot!.querySelector('w3m-router')?.shadowRoot?.querySelector('[part=view] > *'),
-    `the ${view} view did not show (${JSON.stringify($router.get())}, open ${String($modal.get().open)}, dialog ${String(modal.shadowRoot!.querySelector('dialog')?.open)}, router ${modal.shadowRoot!.querySelector('w3m-router')?.shadowRoot?.innerHTML.slice(0, 200)})`,
-    { timeout: 5000 }
+    `the ${view} view did not show (${JSON.stringify($router.get())}, open ${String($modal.get().open)}, dialog ${String(modal.shadowRoot!.querySelector('dialog')?.open)}, router ${modal.shadowRoot!.querySelector('w3m-router')?.shadowRoot?.innerHTML.slice(0, 200)})`
   )
   return modal.shadowRoot!.querySelector<HTMLElement>('.card')!
 }

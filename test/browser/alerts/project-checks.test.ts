@@ -106,14 +106,14 @@ describe('createAppKit starts the project checks when the modal first opens', ()
     expect((await backendRequests('unknown')).map(request => request.path)).to.not.include('/projects/v1/origins')
     expect($alert.get().id).to.equal(undefined)
     await kit.open({ view: 'Networks' })
-    await until(() => $alert.get().id === 'invalid-project-id', 'the alert', 5000)
+    await until(() => $alert.get().id === 'invalid-project-id', 'the alert')
     kit.close()
   })
 
   it('an empty projectId is accepted: the kit runs and its alert says so, with no request', async () => {
     const kit = createAppKit({ projectId: '', apiUrl: BACKEND, networks: [mainnet] })
     await kit.open({ view: 'Networks' })
-    await until(() => $alert.get().id === 'project-id-not-configured', 'the alert', 5000)
+    await until(() => $alert.get().id === 'project-id-not-configured', 'the alert')
     expect(await backendRequests('')).to.deep.equal([])
     kit.close()
   })
@@ -121,14 +121,14 @@ describe('createAppKit starts the project checks when the modal first opens', ()
   it('an absent projectId is the same', async () => {
     const kit = createAppKit({ networks: [mainnet] } as Parameters<typeof createAppKit>[0])
     await kit.open({ view: 'Networks' })
-    await until(() => $alert.get().id === 'project-id-not-configured', 'the alert', 5000)
+    await until(() => $alert.get().id === 'project-id-not-configured', 'the alert')
     kit.close()
   })
 
   it('an unknown project shows “Invalid Project ID” in the open modal', async () => {
     const kit = createAppKit({ projectId: 'unknown', apiUrl: BACKEND, networks: [mainnet] })
     await kit.open({ view: 'Networks' })
-    await until(() => $alert.get().id === 'invalid-project-id', 'the alert', 5000)
+    await until(() => $alert.get().id === 'invalid-project-id', 'the alert')
     const modal = document.querySelector('w3m-modal')!
     await until(
       () => modal.shadowRoot?.querySelector('w3m-alertbar')?.shadowRoot?.querySelector('[data-alert]') != null,

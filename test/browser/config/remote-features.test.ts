@@ -132,7 +132,7 @@ describe('createAppKit reads the remote features once the page is idle', () => {
       origins: async () => []
     })
     createAppKit({ projectId: 'p', apiUrl: 'http://127.0.0.1:1', networks: [mainnet], features: { swaps: true } })
-    await until(() => $options.get()?.features.email === false, 'the remote features', 5000)
+    await until(() => $options.get()?.features.email === false, 'the remote features')
     expect(asked).to.equal(1)
     expect($options.get()?.features).to.include({ swaps: true, history: false })
   })

@@ -159,14 +159,8 @@ export function setUpHistory(pages: Record<string, HistoryResponse | Error> = {}
   return client
 }
 
-/** Waits for `condition`, polling every 10 ms; fails with `what` after `ms`. */
-export async function until(condition: () => boolean, what: string, ms = 3000): Promise<void> {
-  const end = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise(resolve => setTimeout(resolve, 10))
-  }
-}
+/** Waits for a condition: see ../wait.ts. */
+export { until } from '../wait.js'
 
 /** What the fake NFT API answers, and what it was asked. */
 export interface FakeNftClient extends NftClient {

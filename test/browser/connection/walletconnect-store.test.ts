@@ -240,7 +240,7 @@ describe('the WalletConnect store', () => {
     })
     void startWalletConnect()
     await until(() => $walletConnect.get().uri?.startsWith(`wc:${topic}`) === true, 'the reused pairing')
-    await until(() => controller.proposals.length === 2, 'the renewal', 3000)
+    await until(() => controller.proposals.length === 2, 'the renewal')
     await until(
       () => $walletConnect.get().status === 'ready' && !$walletConnect.get().uri?.startsWith(`wc:${topic}`),
       'the new pairing'

@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import '../../../src/elements/buttons/appkit-connect-button.js'
 import '../../../src/elements/buttons/appkit-network-button.js'
 import { resetAccount, setAccount } from '../../../src/stores/account.js'
@@ -22,9 +23,7 @@ describe('prefetching the view an opener opens', () => {
     const button = await fixture(html`<appkit-connect-button></appkit-connect-button>`)
     expect(customElements.get('w3m-connect-view')).to.equal(undefined)
     button.dispatchEvent(new PointerEvent('pointerenter'))
-    await waitUntil(() => customElements.get('w3m-connect-view'), 'the Connect view was not loaded', {
-      timeout: 10_000
-    })
+    await waitUntil(() => customElements.get('w3m-connect-view'), 'the Connect view was not loaded')
     await expect(button).to.be.accessible()
   })
 
@@ -32,9 +31,7 @@ describe('prefetching the view an opener opens', () => {
     const button = await fixture(html`<appkit-network-button></appkit-network-button>`)
     expect(customElements.get('w3m-networks-view')).to.equal(undefined)
     button.shadowRoot!.querySelector('button')!.focus()
-    await waitUntil(() => customElements.get('w3m-networks-view'), 'the Networks view was not loaded', {
-      timeout: 10_000
-    })
+    await waitUntil(() => customElements.get('w3m-networks-view'), 'the Networks view was not loaded')
   })
 
   it('createAppKit loads the view the modal would open on once the browser is idle', async () => {
@@ -46,9 +43,7 @@ describe('prefetching the view an opener opens', () => {
       adapters: [evmAdapter()],
       enableWalletConnect: false
     })
-    await waitUntil(() => customElements.get('w3m-account-view'), 'the Account view was not loaded', {
-      timeout: 10_000
-    })
+    await waitUntil(() => customElements.get('w3m-account-view'), 'the Account view was not loaded')
     document.querySelectorAll('w3m-modal').forEach(el => el.remove())
   })
 })

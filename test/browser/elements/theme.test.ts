@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import { emulateMedia } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-modal.js'
 import type { W3mModal } from '../../../src/elements/w3m-modal.js'

@@ -1,6 +1,7 @@
 // Its own file, so its own page: the modal opens before its header, router and view titles have
 // ever loaded (every other modal test finds them already there).
-import { expect, fixture, html, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import '../../../src/elements/w3m-modal.js'
 import type { W3mModal } from '../../../src/elements/w3m-modal.js'
 import { deepActiveElement } from '../../../src/elements/shared/focus.js'
@@ -18,9 +19,7 @@ describe('w3m-modal, opened before its parts have loaded', () => {
     openModal({ view: 'Networks' })
     const close = () =>
       modal.shadowRoot!.querySelector('w3m-header')?.shadowRoot?.querySelector('[data-testid=header-close]') ?? null
-    await waitUntil(() => close() !== null && deepActiveElement() === close(), 'focus did not reach the close button', {
-      timeout: 5000
-    })
+    await waitUntil(() => close() !== null && deepActiveElement() === close(), 'focus did not reach the close button')
     expect(modal.shadowRoot!.querySelector('w3m-router')).to.not.equal(null)
     expect(modal.shadowRoot!.querySelector('dialog')!.getAttribute('aria-label')).to.equal('Select Network')
   })

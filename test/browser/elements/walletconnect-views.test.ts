@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
+import { until } from '../wait.js'
 import sinon from 'sinon'
 import type { WuiQrCode } from '../../../src/elements/ui/wui-qr-code.js'
 import { walletOf } from '../../../src/elements/views/router-data.js'
@@ -24,14 +25,6 @@ const byTestId = (el: Element, id: string) => el.shadowRoot!.querySelector<HTMLE
 const buttonOf = (el: Element, id: string) => byTestId(el, id) as HTMLButtonElement
 const qrOf = (el: Element) => byTestId(el, 'wc-qr') as WuiQrCode | null
 const text = (el: Element, id: string) => byTestId(el, id)!.textContent!.trim().replace(/\s+/g, ' ')
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 2000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise(resolve => setTimeout(resolve, 10))
-  }
-}
 
 /** ConnectingWalletConnect opened with `data` (AllWallets gives `{ wallet }`) over a seeded pairing. */
 function showWalletConnect(pairing: WalletConnectState, data?: Record<string, unknown>) {

@@ -61,7 +61,7 @@ describe('Sign In With Farcaster', () => {
   const showView = () => fixture<LitElement>(html`<w3m-connecting-farcaster-view></w3m-connecting-farcaster-view>`)
 
   async function waiting(el: LitElement): Promise<string> {
-    await until(() => $farcasterLogin.get().status === 'waiting', 'the sign-in URL', 8000)
+    await until(() => $farcasterLogin.get().status === 'waiting', 'the sign-in URL')
     await el.updateComplete
     return $farcasterLogin.get().url!
   }
@@ -102,7 +102,7 @@ describe('Sign In With Farcaster', () => {
     await new Promise(resolve => setTimeout(resolve, 1500))
     expect($account.get().address).to.equal(undefined)
     await approve(project, 'alice')
-    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection', 8000)
+    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection')
     expect($account.get().socialProvider).to.equal('farcaster')
     expect($account.get().user).to.deep.equal({ username: 'alice' })
     expect(storedConnectedSocial.get()).to.equal('farcaster')
@@ -120,7 +120,7 @@ describe('Sign In With Farcaster', () => {
   it('an expired sign-in is said as an alert; Try again, with the keyboard, starts a new one', async () => {
     await approve(project, 'expire')
     const el = await showView()
-    await until(() => $farcasterLogin.get().status === 'failed', 'the failure', 8000)
+    await until(() => $farcasterLogin.get().status === 'failed', 'the failure')
     await el.updateComplete
     const alert = byTestId(el, 'farcaster-error')!
     expect(alert.getAttribute('role')).to.equal('alert')
@@ -141,7 +141,7 @@ describe('Sign In With Farcaster', () => {
   it('a sign-in the backend could not verify says so', async () => {
     await approve(project, 'unverified')
     const el = await showView()
-    await until(() => $farcasterLogin.get().status === 'failed', 'the failure', 8000)
+    await until(() => $farcasterLogin.get().status === 'failed', 'the failure')
     await el.updateComplete
     expect(byTestId(el, 'farcaster-error')!.textContent?.trim()).to.equal(FARCASTER_NOT_VERIFIED)
     expect($account.get().address).to.equal(undefined)
@@ -152,16 +152,16 @@ describe('Sign In With Farcaster', () => {
     await approve(project, 'flaky')
     const el = await showView()
     await waiting(el)
-    await until(() => warn.called, 'the unanswered question', 8000)
+    await until(() => warn.called, 'the unanswered question')
     expect($farcasterLogin.get().status).to.equal('waiting')
     await approve(project, 'alice')
-    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection', 8000)
+    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection')
 
     tearDownEmail()
     await setUp('farcaster-login-broken')
     await approve(project, 'broken')
     const again = await showView()
-    await until(() => $farcasterLogin.get().status === 'failed', 'the failure', 10_000)
+    await until(() => $farcasterLogin.get().status === 'failed', 'the failure')
     await again.updateComplete
     expect(byTestId(again, 'farcaster-error')!.textContent?.trim()).to.equal(FARCASTER_FAILED)
     expect(warn.args.filter(([text]) => String(text).includes('asking again'))).to.have.length(
@@ -184,7 +184,7 @@ describe('Sign In With Farcaster', () => {
     await setUp('farcaster-login-badurl')
     const warn = sinon.stub(console, 'warn')
     const el = await showView()
-    await until(() => $farcasterLogin.get().status === 'failed', 'the failure', 8000)
+    await until(() => $farcasterLogin.get().status === 'failed', 'the failure')
     await el.updateComplete
     expect(byTestId(el, 'farcaster-error')!.textContent?.trim()).to.equal(FARCASTER_FAILED)
     expect(el.shadowRoot!.querySelector('a')).to.equal(null)

@@ -101,7 +101,7 @@ describe('social login', () => {
     await until(() => $socialLogin.get().status !== 'idle', 'the waiting state')
     await el.updateComplete
     expect(byTestId(el, 'social-status')?.textContent?.trim()).to.equal('Finish signing in with Google in its window')
-    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection', 8000)
+    await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection')
     expect(opened[0]!.closed, 'the provider’s window is closed').to.equal(true)
     expect($account.get().socialProvider).to.equal('google')
     expect($account.get().user).to.deep.equal({ username: 'alice' })
@@ -123,7 +123,7 @@ describe('social login', () => {
   it('a refusal at the provider says the sign-in was cancelled, as an alert', async () => {
     const el = await fixture<LitElement>(html`<w3m-connect-view></w3m-connect-view>`)
     await choose(el, 'facebook')
-    await until(() => $socialLogin.get().error !== undefined, 'the error', 8000)
+    await until(() => $socialLogin.get().error !== undefined, 'the error')
     expect($socialLogin.get()).to.deep.equal({ provider: 'facebook', status: 'idle', error: SOCIAL_CANCELLED })
     await el.updateComplete
     const alert = byTestId(el, 'social-error')!
@@ -141,7 +141,7 @@ describe('social login', () => {
     await new Promise(resolve => setTimeout(resolve, 600))
     const closedAt = Date.now()
     opened[0]!.close()
-    await until(() => $socialLogin.get().error !== undefined, 'the error', 3000)
+    await until(() => $socialLogin.get().error !== undefined, 'the error')
     expect(Date.now() - closedAt).to.be.below(1500)
     expect($socialLogin.get().error).to.equal(SOCIAL_WINDOW_CLOSED)
     await el.updateComplete
@@ -165,7 +165,7 @@ describe('social login', () => {
     const el = await fixture<LitElement>(html`<w3m-connect-view></w3m-connect-view>`)
     expect(byTestId(el, 'social-google')!.textContent?.trim()).to.equal('Weiter mit Google')
     await choose(el, 'facebook')
-    await until(() => $socialLogin.get().error !== undefined, 'the error', 8000)
+    await until(() => $socialLogin.get().error !== undefined, 'the error')
     await el.updateComplete
     expect(byTestId(el, 'social-error')!.textContent).to.equal('Die Anmeldung wurde abgebrochen')
     await expect(el).to.be.accessible()

@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing'
+import { expect } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import { createAppKit } from '../../../src/app-kit.js'
 import { evmAdapter } from '../../../src/adapters/evm/index.js'
 import { AppKitOptionsError } from '../../../src/config/options.js'
@@ -7,7 +8,6 @@ import { $locale, setLocale, setMessages } from '../../../src/stores/locale.js'
 import { resetModal } from '../../../src/stores/modal.js'
 
 /** A locale's texts are a chunk of their own: on a loaded 2-core CI machine the first load can pass 1 s. */
-const LOCALE_LOAD = { timeout: 5000 }
 
 const options = { projectId: 'appkit-local', networks: [localChainA], adapters: [evmAdapter()] }
 
@@ -23,14 +23,14 @@ describe('createAppKit and the locale', () => {
 
   it('takes the locale option', async () => {
     const kit = createAppKit({ ...options, locale: 'de' })
-    await waitUntil(() => kit.getLocale() === 'de', 'the locale did not become de', LOCALE_LOAD)
+    await waitUntil(() => kit.getLocale() === 'de', 'the locale did not become de')
     expect($locale.get().direction).to.equal('ltr')
   })
 
   it("else the page's <html lang>", async () => {
     document.documentElement.lang = 'ar-EG'
     const kit = createAppKit(options)
-    await waitUntil(() => kit.getLocale() === 'ar', 'the locale did not follow <html lang>', LOCALE_LOAD)
+    await waitUntil(() => kit.getLocale() === 'ar', 'the locale did not follow <html lang>')
     expect($locale.get().direction).to.equal('rtl')
   })
 
@@ -53,11 +53,7 @@ describe('createAppKit and the locale', () => {
     console.error = (...args: unknown[]) => void logged.push(...args)
     try {
       createAppKit({ ...options, messages: { 'connect.titel': 'Sign in' } as never })
-      await waitUntil(
-        () => logged.some(item => item instanceof AppKitOptionsError),
-        'nothing was reported',
-        LOCALE_LOAD
-      )
+      await waitUntil(() => logged.some(item => item instanceof AppKitOptionsError), 'nothing was reported')
     } finally {
       console.error = original
     }

@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import { msg } from '@lit/localize'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/buttons/appkit-connect-button.js'

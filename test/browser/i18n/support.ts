@@ -1,4 +1,4 @@
-import { waitUntil } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import type { W3mModal } from '../../../src/elements/w3m-modal.js'
 
 /** The text of a testid inside the modal, looking through every shadow root on the way. */
@@ -15,7 +15,6 @@ export function deepQuery(root: Element | ShadowRoot, selector: string): HTMLEle
 export async function waitForText(modal: W3mModal, selector: string, text: string): Promise<void> {
   await waitUntil(
     () => deepQuery(modal.shadowRoot!, selector)?.textContent?.trim() === text,
-    `${selector} never read "${text}" (it reads "${deepQuery(modal.shadowRoot!, selector)?.textContent?.trim()}")`,
-    { timeout: 5000 }
+    `${selector} never read "${text}" (it reads "${deepQuery(modal.shadowRoot!, selector)?.textContent?.trim()}")`
   )
 }

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import sinon from 'sinon'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createLocalSiwx } from '../../../src/siwx/factories.js'
 import type { SiwxSession } from '../../../src/siwx/types.js'
@@ -59,14 +60,23 @@ describe('createLocalSiwx: sessions kept in this browser, verified here', () => 
   })
 
   it('an expired session is refused, and one that expires is no longer found', async () => {
-    const short = await session(ALICE, 'eip155:1', ALICE, 40)
-    await siwx.addSession(short)
-    expect(await siwx.getSessions('eip155:1', ALICE.address)).to.have.length(1)
-    await new Promise(resolve => setTimeout(resolve, 60))
-    expect(await siwx.getSessions('eip155:1', ALICE.address)).to.deep.equal([])
-    expect((await rejection(siwx.addSession(short)))?.message).to.equal(
-      'The sign-in session is expired or not yet valid'
-    )
+    // The clock is a fake one (only Date): on a loaded machine, signing and verifying took longer
+    // than the 40 ms the session lives, and the session was gone before it was first read.
+    const clock = sinon.useFakeTimers({ now: Date.now(), toFake: ['Date'] })
+    try {
+      const short = await session(ALICE, 'eip155:1', ALICE, 40)
+      await siwx.addSession(short)
+      expect(await siwx.getSessions('eip155:1', ALICE.address)).to.have.length(1)
+      clock.tick(39)
+      expect(await siwx.getSessions('eip155:1', ALICE.address)).to.have.length(1)
+      clock.tick(21)
+      expect(await siwx.getSessions('eip155:1', ALICE.address)).to.deep.equal([])
+      expect((await rejection(siwx.addSession(short)))?.message).to.equal(
+        'The sign-in session is expired or not yet valid'
+      )
+    } finally {
+      clock.restore()
+    }
   })
 
   it('revokes one account’s sessions only', async () => {

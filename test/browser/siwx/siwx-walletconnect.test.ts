@@ -76,7 +76,7 @@ describe('sign-in through WalletConnect one-click authentication', () => {
   async function proposal() {
     void startWalletConnect()
     // The first message loads the EVM signature code (viem): give it time on a cold dev server.
-    await until(() => $walletConnect.get().status === 'ready', 'the pairing', 10_000)
+    await until(() => $walletConnect.get().status === 'ready', 'the pairing')
     return controller.proposals.at(-1)!
   }
 

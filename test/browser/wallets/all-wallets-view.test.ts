@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import sinon from 'sinon'
 import '../../../src/elements/views/w3m-all-wallets-view.js'
 import type { W3mAllWalletsView } from '../../../src/elements/views/w3m-all-wallets-view.js'

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing'
+import { expect, fixture, html, oneEvent } from '@open-wc/testing'
+import { waitUntil } from '../wait.js'
 import { toCatalogWallet, type CatalogWallet } from '../../../src/api/catalog-client.js'
 import '../../../src/elements/ui/wui-wallet-grid.js'
 import type { WalletSelectEvent, WuiWalletGrid } from '../../../src/elements/ui/wui-wallet-grid.js'
