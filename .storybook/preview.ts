@@ -1,4 +1,5 @@
 import type { Decorator, Loader, Preview } from '@storybook/web-components-vite'
+import { nothing, render } from 'lit'
 import type { ThemeMode } from '../src/config/options.js'
 import { LOCALE_NAMES } from '../src/i18n/locale-names.js'
 import { LOCALES, SOURCE_LOCALE, isLocale, textDirection } from '../src/i18n/locales.js'
@@ -45,11 +46,25 @@ const applyToolbarLocale: Loader = async ({ globals }) => {
 }
 
 /**
- * Every story starts from empty stores, seeds its own state in its render function, and is then
- * shown in the toolbar's theme. The theme is applied after the story renders, because seeding
- * options (initializeStores) also writes the theme store.
+ * Takes the story shown before out of the page before the next render seeds the stores. Storybook
+ * runs the story function first and only then replaces the canvas, so the elements shown before
+ * would leave the page after the new story seeded its state, and what they do when they leave
+ * (a view ends its search, its e-mail or Farcaster sign-in) would undo it: a story switched to in
+ * the sidebar, or shown again in another theme or locale, would not show what it seeds.
+ */
+function clearCanvas(canvasElement: unknown): void {
+  if (!(canvasElement instanceof HTMLElement)) return
+  const shown = canvasElement.querySelector<HTMLElement>('[id="root-inner"]')
+  if (shown) render(nothing, shown)
+}
+
+/**
+ * Every story starts from empty stores (the story before out of the page first), seeds its own
+ * state in its render function, and is then shown in the toolbar's theme. The theme is applied
+ * after the story renders, because seeding options (initializeStores) also writes the theme store.
  */
 const withFreshStoresAndTheme: Decorator = (story, context) => {
+  clearCanvas(context.canvasElement)
   resetRouter()
   resetModal()
   resetToast()

@@ -1,5 +1,6 @@
-// Opens every story of the built Storybook (storybook-static/) in headless Chromium, and checks it in
-// each combination of theme (light, dark) and locale (en, ar), and fails on any console error, uncaught
+// Shows every story of the built Storybook (storybook-static/) in headless Chromium, one page per
+// worker that goes from story to story as the sidebar does, and checks it in each combination of
+// theme (light, dark) and locale (en, ar); fails on any console error, uncaught
 // exception, render error, play-function failure, empty story, custom element that never
 // registered, locale that did not load, or axe violation (axe-check.mjs: WCAG 2.2 AA and best
 // practices). Each story in each combination is one check: one line each, then
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
 import { describeViolations, injectAxe, runAxe } from './axe-check.mjs'
-import { listenForOutcome, switchCombination, waitForCombination, waitForStory } from './story-page.mjs'
+import { listenForOutcome, switchCombination, switchStory, waitForCombination, waitForStory } from './story-page.mjs'
 
 /** The built Storybook: storybook-static/, or STORYBOOK_STATIC_DIR (or see STORYBOOK_URL below). */
 const ROOT = process.env.STORYBOOK_STATIC_DIR
@@ -116,61 +117,77 @@ function storyUrl(origin, story, { theme, locale }) {
 }
 
 /**
- * Checks one story in every combination, in one page of the worker's browser context: the page
- * loads once, with the origin's storage cleared first (local and session storage, IndexedDB,
- * cookies, caches, service workers) so that it is a fresh visitor, in the first combination; each
- * other combination is switched to in the same page (switchCombination: the toolbar globals, then
- * the story mounted afresh with its storage emptied). In each combination: the story's failures
- * (render, play, console, locale) and axe's violations. The context's HTTP and compiled-code cache
- * stays warm. Returns one `{ failures, violations }` per combination, in COMBINATIONS' order.
+ * A worker's page, which shows one story after another. The first story, and any story after a
+ * check that did not run to its end, loads the page afresh with the origin's storage cleared
+ * (local and session storage, IndexedDB, cookies, caches, service workers); every other story is
+ * switched to in the page (switchStory: as the sidebar does, storage emptied). Each story is then
+ * checked in every combination, starting with the page's current one; each other combination is
+ * switched to in the page (switchCombination: the toolbar globals, then the story mounted afresh).
  */
-async function checkStory(context, origin, story) {
-  const results = []
+function storyChecker(context, origin) {
+  let page
   let failures = []
-  const page = await context.newPage()
-  const devtools = await context.newCDPSession(page)
-  await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
-  await devtools.detach()
-  await page.addInitScript(listenForOutcome)
-  page.on('console', message => {
-    if (message.type() !== 'error' || isFaviconRequest(message)) return
-    failures.push(`console error: ${firstLine(message.text())}`)
-  })
-  page.on('pageerror', error => failures.push(`page error: ${firstLine(error.message)}`))
-  // Whether the page shows the story and has axe: after a check that did not run to its end, the
-  // next combination loads the page afresh, as the first does.
-  let loaded = false
-  let axeInjected = false
-  try {
-    for (const combination of COMBINATIONS) {
+  /** The page shows a story in COMBINATIONS[current] and has axe; false: load it afresh. */
+  let ready = false
+  let current = 0
+
+  async function openPage() {
+    await page?.close()
+    page = await context.newPage()
+    const devtools = await context.newCDPSession(page)
+    await devtools.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    await devtools.detach()
+    await page.addInitScript(listenForOutcome)
+    page.on('console', message => {
+      if (message.type() !== 'error' || isFaviconRequest(message)) return
+      failures.push(`console error: ${firstLine(message.text())}`)
+    })
+    page.on('pageerror', error => failures.push(`page error: ${firstLine(error.message)}`))
+  }
+
+  /** Shows the story in COMBINATIONS[index] (a first one: load or switch); returns its failures. */
+  async function show(story, index, first) {
+    const combination = COMBINATIONS[index]
+    const errors = []
+    if (!ready) {
+      await openPage()
+      await page.goto(storyUrl(origin, story, combination), { waitUntil: 'commit' })
+      errors.push(...(await waitForStory(page)).map(firstLine))
+    } else {
+      if (first) await switchStory(page, story.id)
+      else errors.push(...(await switchCombination(page, story.id, combination)).map(firstLine))
+      errors.push(...(await waitForStory(page, { afterSwitch: true })).map(firstLine))
+    }
+    errors.push(...(await waitForCombination(page, combination)))
+    current = index
+    return errors
+  }
+
+  /** Checks one story in every combination; one `{ failures, violations }` each, in COMBINATIONS' order. */
+  async function check(story) {
+    const results = new Array(COMBINATIONS.length)
+    const order = COMBINATIONS.map((_, offset) => (current + offset) % COMBINATIONS.length)
+    for (const [step, index] of order.entries()) {
       failures = []
       const violations = []
-      results.push({ failures, violations })
+      results[index] = { failures, violations }
       try {
-        const afterSwitch = loaded
-        if (afterSwitch) {
-          failures.push(...(await switchCombination(page, story.id, combination)).map(firstLine))
-        } else {
-          axeInjected = false
-          await page.goto(storyUrl(origin, story, combination), { waitUntil: 'commit' })
-          loaded = true
-        }
-        failures.push(...(await waitForStory(page, { afterSwitch })).map(firstLine))
-        failures.push(...(await waitForCombination(page, combination)))
+        const loading = !ready
+        failures.push(...(await show(story, index, step === 0)))
+        ready = true
         // Let what the story started settle (lazy views, 150 ms transitions) so late errors show.
         await page.waitForTimeout(200)
-        if (!axeInjected) await injectAxe(page)
-        axeInjected = true
+        if (loading) await injectAxe(page)
         violations.push(...(await runAxe(page)))
       } catch (error) {
         failures.push(firstLine(error instanceof Error ? error.message : error))
-        loaded = false
+        ready = false
       }
     }
-  } finally {
-    await page.close()
+    return results
   }
-  return results
+
+  return { check, close: () => page?.close() }
 }
 
 async function main() {
@@ -217,20 +234,19 @@ async function main() {
   try {
     let next = 0
     const worker = async () => {
-      // One context per worker, with one page at a time: a story's page, which it closes when done.
+      // One context per worker, and one page in it at a time.
       const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
+      const checker = storyChecker(context, origin)
       try {
         while (next < stories.length) {
           const storyIndex = next++
           const story = stories[storyIndex]
-          const storyResults = await checkStory(context, origin, story).catch(error => {
-            const failure = `the check did not run: ${firstLine(error instanceof Error ? error.message : error)}`
-            return COMBINATIONS.map(() => ({ failures: [failure], violations: [] }))
-          })
+          const storyResults = await checker.check(story)
           storyResults.forEach((result, offset) => (results[storyIndex * COMBINATIONS.length + offset] = result))
           flush()
         }
       } finally {
+        await checker.close()
         await context.close()
       }
     }

@@ -6,6 +6,8 @@
 
 /** How long a story gets to finish (render, play, afterEach) and to show its combination. */
 export const STORY_TIMEOUT_MS = 15_000
+/** The same for a story in a page loaded afresh: Storybook's preview starts first. */
+const LOAD_TIMEOUT_MS = 30_000
 
 /**
  * Runs in the page before Storybook: listens on Storybook's channel for the story's outcome
@@ -82,7 +84,7 @@ export async function waitForStory(page, { afterSwitch = false } = {}) {
       return errors
     },
     afterSwitch,
-    { timeout: STORY_TIMEOUT_MS, polling: 50 }
+    { timeout: afterSwitch ? STORY_TIMEOUT_MS : LOAD_TIMEOUT_MS, polling: 50 }
   )
   return handle.jsonValue()
 }
@@ -126,4 +128,20 @@ export async function switchCombination(page, storyId, combination) {
     window.__STORYBOOK_ADDONS_CHANNEL__.emit('forceRemount', { storyId })
   }, storyId)
   return errors
+}
+
+/**
+ * Shows another story in the page, as Storybook's sidebar does (its `setCurrentStory` event): the
+ * story before is torn down and the next one rendered in the page's current globals, with its
+ * loaders, decorators (the kit's stores reset) and play function; the page's local and session
+ * storage are emptied first, so that the visitor is a new one. `waitForStory(page, { afterSwitch:
+ * true })` then reads its outcome.
+ */
+export async function switchStory(page, storyId) {
+  await page.evaluate(storyId => {
+    window.localStorage.clear()
+    window.sessionStorage.clear()
+    window.__storyCheck = { status: undefined, errors: [] }
+    window.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' })
+  }, storyId)
 }
