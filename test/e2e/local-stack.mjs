@@ -10,7 +10,7 @@
 import { after, before } from 'node:test'
 import { launchChromium } from './helpers.mjs'
 import { serveDemo } from './demo-site.mjs'
-import { mailInbox } from './mail.mjs'
+import { mailInboxAt } from '../server/mail-inbox.ts'
 import { STACK_ENV, startE2eStack } from './e2e-stack.mjs'
 
 export { ADMIN_TOKEN, STACK_PROJECTS } from './e2e-stack.mjs'
@@ -48,7 +48,7 @@ export function useLocalStack() {
     Object.assign(stack.rpc, description.rpc)
     stack.api = description.api
     stack.frame = description.frame
-    stack.mail = mailInbox(description.mail)
+    stack.mail = mailInboxAt(description.mail)
     const socialUrl = description.social.url
     stack.social = { url: socialUrl, issuer: provider => `${socialUrl}/${provider}` }
     stack.farcaster = { url: description.farcaster.url }

@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
@@ -16,31 +15,10 @@ import { localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.ts'
 import { balanceResponseSchema, historyResponseSchema } from '../../src/api/schemas/index.ts'
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
 import { ROOT } from './helpers.mjs'
+import { freePort, portIsFree } from '../../scripts/local-stack.mjs'
 import { signInAtLocalIdp } from '../server/local-idp-driver.ts'
 
 const SDK_QUERY = 'projectId=appkit-local&st=appkit&sv=html-elements-0.1.0'
-
-/** A free port whose successor is free too (Solana's websocket takes port + 1). */
-async function freePort(pair = false) {
-  for (;;) {
-    const port = await new Promise(resolve => {
-      const probe = createServer()
-      probe.listen(0, '127.0.0.1', () => {
-        const { port: picked } = probe.address()
-        probe.close(() => resolve(picked))
-      })
-    })
-    if (!pair || (await isFree(port + 1))) return port
-  }
-}
-
-function isFree(port) {
-  return new Promise(resolve => {
-    const probe = createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
-}
 
 async function waitFor(check, what, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
@@ -222,6 +200,6 @@ test('Ctrl-C stops every process of the stack', async () => {
   const code = await new Promise(resolve => stack.once('exit', resolve))
   assert.equal(code, 0)
   for (const port of [ports.CHAIN_A_PORT, ports.CHAIN_B_PORT, ports.SOLANA_PORT, ports.APPKIT_SERVER_PORT]) {
-    await waitFor(() => isFree(port), `port ${port} to be free again`, 10_000)
+    await waitFor(() => portIsFree(port), `port ${port} to be free again`, 10_000)
   }
 })

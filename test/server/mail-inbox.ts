@@ -39,13 +39,16 @@ interface MaildevEmail {
 
 const CODE_PATTERN = /\b(\d{6})\b/
 
-export async function startMailInbox(): Promise<MailInbox> {
-  const maildev = new MailDev({ smtp: 0, web: 0, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true })
-  const servers = await maildev.start()
-  const smtpPort = servers.smtp.getPort()
-  const webPort = servers.api?.getPort()
-  if (!webPort) throw new Error('maildev started without its web API')
-  const webUrl = `http://127.0.0.1:${webPort}`
+/** What reads the inbox: everything of MailInbox but `stop`. */
+export type MailInboxReader = Omit<MailInbox, 'stop'>
+
+/**
+ * A reader of the maildev inbox at `webUrl` (its web API), which the backend mails at `smtpUrl`:
+ * for an inbox in this process (startMailInbox) or in another one (the end-to-end run's stack).
+ * Each reader hands out each message once: `waitForCode(address)` answers the newest code this
+ * reader has not answered yet for `address`.
+ */
+export function mailInboxAt({ webUrl, smtpUrl }: { webUrl: string; smtpUrl: string }): MailInboxReader {
   const seen = new Set<string>()
 
   const messages = async (): Promise<InboxMessage[]> => {
@@ -64,8 +67,8 @@ export async function startMailInbox(): Promise<MailInbox> {
     (await messages()).filter(message => message.to.includes(address.trim().toLowerCase()))
 
   return {
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-    smtpPort,
+    smtpUrl,
+    smtpPort: Number(new URL(smtpUrl).port),
     webUrl,
     messages,
     messagesTo,
@@ -83,7 +86,16 @@ export async function startMailInbox(): Promise<MailInbox> {
         if (Date.now() > deadline) throw new Error(`No new e-mail to ${address} within ${timeoutMs} ms`)
         await new Promise(resolve => setTimeout(resolve, 25))
       }
-    },
-    stop: () => maildev.stop()
+    }
   }
+}
+
+export async function startMailInbox(): Promise<MailInbox> {
+  const maildev = new MailDev({ smtp: 0, web: 0, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true })
+  const servers = await maildev.start()
+  const smtpPort = servers.smtp.getPort()
+  const webPort = servers.api?.getPort()
+  if (!webPort) throw new Error('maildev started without its web API')
+  const reader = mailInboxAt({ webUrl: `http://127.0.0.1:${webPort}`, smtpUrl: `smtp://127.0.0.1:${smtpPort}` })
+  return { ...reader, stop: () => maildev.stop() }
 }
