@@ -27,6 +27,9 @@ let database: TestDatabase
 let frame: FrameClient
 
 before(async () => {
+  // Twice in full runs of the backend layer this hook found the chains not started (never when the
+  // file ran alone): it waits for them itself, and a start that failed fails here with its reason.
+  await chains.ready
   database = await openTestDatabase()
   server = await startServer({
     port: 0,
