@@ -8,7 +8,9 @@ import type { ChainNamespace } from './networks/types.js'
 import { initializeStores } from './stores/initialize.js'
 import { pageLocale } from './i18n/locales.js'
 import { $locale, initializeLocale, setLocale, setMessages } from './stores/locale.js'
+import { $account } from './stores/account.js'
 import { $modal, closeModal, openModal } from './stores/modal.js'
+import { $router } from './stores/router.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import type { KitEvent } from './stores/kit-events.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
@@ -116,9 +118,11 @@ function startProjectOnFirstOpen(): void {
   const stop = $modal.listen(({ open }) => {
     if (!open) return
     stop()
+    // As it stands now: the visitor may close the modal before the page is idle.
+    const firstOpening = { view: $router.get().view, connected: Boolean($account.get().address) }
     whenIdle(() => {
       void import('./stores/project-start.js')
-        .then(module => module.startProject())
+        .then(module => module.startProject(firstOpening))
         .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
     })
   })

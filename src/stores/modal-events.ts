@@ -5,14 +5,26 @@ import { $router } from './router.js'
 
 let stop: (() => void) | undefined
 
+/** How the modal stood when it first opened: what its MODAL_OPEN says. */
+export interface ModalOpening {
+  readonly view: string
+  readonly connected: boolean
+}
+
 /**
  * MODAL_OPEN (with the view shown) and MODAL_CLOSE on the kit's event stream, followed from the
  * modal's state: started once the page is idle (the modal's code in the first load stays without
- * it); a modal already open by then counts as opened.
+ * it); a modal already open by then counts as opened. `firstOpening`, the opening that started it
+ * (recorded at the moment it happened), is counted even when the modal closed again before the
+ * page was idle: its MODAL_OPEN, then its MODAL_CLOSE.
  */
-export function followModalEvents(): void {
+export function followModalEvents(firstOpening?: ModalOpening): void {
   if (stop) return
   let wasOpen = false
+  if (firstOpening) {
+    emitKitEvent('MODAL_OPEN', { view: firstOpening.view, connected: firstOpening.connected })
+    wasOpen = true
+  }
   stop = $modal.subscribe(({ open }) => {
     if (open === wasOpen) return
     wasOpen = open

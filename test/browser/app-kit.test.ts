@@ -8,6 +8,9 @@ import { resetModal } from '../../src/stores/modal.js'
 import { resetTheme } from '../../src/stores/theme.js'
 import type { PublicState } from '../../src/stores/public-state.js'
 import { emitKitEvent, type KitEvent } from '../../src/stores/kit-events.js'
+import { stopModalEvents } from '../../src/stores/modal-events.js'
+import { resetProjectStart } from '../../src/stores/project-start.js'
+import { waitUntil } from './wait.js'
 
 const options = { projectId: 'appkit-local', networks: [localChainA, localChainB], adapters: [evmAdapter()] }
 
@@ -105,6 +108,34 @@ describe('createAppKit: the event stream', () => {
     stopThrowing()
     emitKitEvent('ERROR_FETCH_TRANSACTIONS')
     expect(heard).to.have.length(1)
+  })
+})
+
+describe('createAppKit: the modal’s events', () => {
+  beforeEach(() => {
+    resetModal()
+    resetRouter()
+    resetProjectStart()
+    stopModalEvents()
+    document.querySelectorAll('w3m-modal').forEach(el => el.remove())
+  })
+  afterEach(() => {
+    stopModalEvents()
+    resetProjectStart()
+  })
+
+  it('a modal opened and closed before the page is idle still gives MODAL_OPEN (its view) and MODAL_CLOSE', async () => {
+    const kit = createAppKit(options)
+    const heard: KitEvent[] = []
+    const stop = kit.subscribeEvents(event => heard.push(event))
+    await kit.open({ view: 'Networks' })
+    kit.close()
+    await waitUntil(() => heard.some(event => event.event === 'MODAL_CLOSE'), 'MODAL_CLOSE heard')
+    stop()
+    expect(heard.filter(event => event.event.startsWith('MODAL_')).map(event => [event.event, event.properties])).to.deep.equal([
+      ['MODAL_OPEN', { view: 'Networks', connected: false }],
+      ['MODAL_CLOSE', { connected: false }]
+    ])
   })
 })
 

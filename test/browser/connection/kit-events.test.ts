@@ -52,6 +52,24 @@ describe('the kit’s events from the flows', () => {
     ])
   })
 
+  it('the opening that started the following counts though the modal closed before it: MODAL_OPEN, then MODAL_CLOSE', async () => {
+    await openModal({ view: 'Networks' })
+    closeModal()
+    followModalEvents({ view: 'Networks', connected: false })
+    expect(heard.map(event => [event.event, event.properties])).to.deep.equal([
+      ['MODAL_OPEN', { view: 'Networks', connected: false }],
+      ['MODAL_CLOSE', { connected: false }]
+    ])
+  })
+
+  it('the opening that started the following, still open: one MODAL_OPEN, its MODAL_CLOSE when it closes', async () => {
+    await openModal({ view: 'Networks' })
+    followModalEvents({ view: 'Networks', connected: false })
+    expect(names()).to.deep.equal(['MODAL_OPEN'])
+    closeModal()
+    expect(names()).to.deep.equal(['MODAL_OPEN', 'MODAL_CLOSE'])
+  })
+
   it('SELECT_WALLET then CONNECT_SUCCESS, and DISCONNECT_SUCCESS, with no address in them', async () => {
     await walletReady()
     expect(await connect('com.example.fake')).to.equal(true)
