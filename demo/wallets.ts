@@ -26,6 +26,10 @@ export function installTestWallets(): TestWallets | undefined {
       { chainId: 31338, rpcUrl: demoConfig.chainBRpc, name: 'Local Chain B' }
     ]
   })
-  const solana = installSolanaTestWallet({ rpcUrl: demoConfig.solanaRpc })
+  const solana = installSolanaTestWallet({
+    rpcUrl: demoConfig.solanaRpc,
+    // ?solana-wallet-account=N: the Solana test wallet holds test account #N (default #0, Alice).
+    ...(query.get('solana-wallet-account') ? { accountIndex: Number(query.get('solana-wallet-account')) } : {})
+  })
   return { dev, solana }
 }

@@ -19,7 +19,7 @@ import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment
 import { connectWith, openDemo as openDemoPage, waitForTokenIcons } from './demo-page.mjs'
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
-import { freshAccount } from './chain-a.mjs'
+import { asSender, freshAccount } from './chain-a.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
 import { Connection, PublicKey } from '@solana/web3.js'
 import { getOrCreateAssociatedTokenAccount, transferChecked } from '@solana/spl-token'
@@ -197,12 +197,14 @@ test('Account tabs: a tUSDC transfer made by the test shows in Tokens and Activi
     chain: chainA,
     transport: http(rpc.a)
   })
-  const hash = await sender.writeContract({
-    address: CONTRACTS.tUSDC,
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [DEV_WALLET_ADDRESS, parseUnits('1.5', 6)]
-  })
+  const hash = await asSender(rpc.a, TEST_ACCOUNTS[2].address, () =>
+    sender.writeContract({
+      address: CONTRACTS.tUSDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [DEV_WALLET_ADDRESS, parseUnits('1.5', 6)]
+    })
+  )
   await createPublicClient({ chain: chainA, transport: http(rpc.a) }).waitForTransactionReceipt({ hash })
   // The backend's indexer follows new blocks: wait until its history has the transfer.
   let historyA
@@ -526,7 +528,9 @@ test('WalletConnect: send through the session: the wallet gets eth_sendTransacti
       chain: localViemChain(31337, rpc.a),
       transport: http(rpc.a)
     })
-    const hash = await signer.sendTransaction({ to: call.to, value: BigInt(call.value), data: call.data })
+    const hash = await asSender(rpc.a, EVM_ACCOUNT, () =>
+      signer.sendTransaction({ to: call.to, value: BigInt(call.value), data: call.data })
+    )
     await wallet.kit.respondSessionRequest({
       topic: request.topic,
       response: { id: request.id, jsonrpc: '2.0', result: hash }

@@ -18,8 +18,10 @@ import { connectWith, openDemo as openDemoPage } from './demo-page.mjs'
 import { freshAccount } from './chain-a.mjs'
 import { useLocalStack } from './local-stack.mjs'
 
-// This file's Dev Wallet holds test account #4 (?dev-wallet-account=4), which no other file uses, and
-// its transfers go to accounts of its own: the shared chain's other accounts are not its to change.
+// This file's Dev Wallet holds test account #4 (?dev-wallet-account=4) and its Solana test wallet
+// Solana test account #1, Bob (?solana-wallet-account=1), which no other file uses (the files run two
+// at a time on one stack), and its transfers go to accounts of its own: the shared chains' other
+// accounts are not its to change.
 const DEV_WALLET_ADDRESS = TEST_ACCOUNTS[4].address
 const RECEIVER = freshAccount()
 const stack = useLocalStack()
@@ -35,7 +37,7 @@ function truncated(decimal) {
 const text = async (page, testId) => (await page.getByTestId(testId).first().textContent())?.trim()
 
 const openDemo = (context, query = '') =>
-  openDemoPage(stack.site.url, context, `?dev-wallet-account=4${query ? `&${query}` : ''}`)
+  openDemoPage(stack.site.url, context, `?dev-wallet-account=4&solana-wallet-account=1${query ? `&${query}` : ''}`)
 
 /** Connects a test wallet; the Account view then offers Send. */
 async function connectForSend(page, wallet) {
@@ -170,28 +172,28 @@ test('send ETH, then tUSDC to a name, from the Dev Wallet: the chain moves the a
 test('send SOL, then TUSDC to an address without a token account, from the Solana test wallet', async () => {
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   const connection = new Connection(stack.rpc.solana, 'confirmed')
-  // The Solana test wallet's account (Alice) sends; the receiver is a new address of this test's own.
-  const alice = new PublicKey(solanaTestAccounts[0].publicKey)
-  const bob = Keypair.generate().publicKey
+  // The Solana test wallet's account (Bob, this file's) sends; the receiver is a new address of this test's own.
+  const sender = new PublicKey(solanaTestAccounts[1].publicKey)
+  const receiver = Keypair.generate().publicKey
   const mint = new PublicKey(testUsdCoin.address)
   try {
     const { page, problems } = await openDemo(context)
     await connectForSend(page, 'solana')
 
-    const [aliceBefore, bobBefore] = await Promise.all([connection.getBalance(alice), connection.getBalance(bob)])
-    const fee = await previewSend(page, { symbol: 'SOL', amount: '1.25', receiver: bob.toBase58() })
+    const [senderBefore, receiverBefore] = await Promise.all([connection.getBalance(sender), connection.getBalance(receiver)])
+    const fee = await previewSend(page, { symbol: 'SOL', amount: '1.25', receiver: receiver.toBase58() })
     assert.equal(fee, '0.000005 SOL')
     await page.getByTestId('send-confirm-button').click()
     await page.getByTestId('solana-wallet-approve').click()
     await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 15_000 })
     await page.getByTestId('disconnect-button').waitFor()
-    assert.equal((await connection.getBalance(bob)) - bobBefore, 1.25 * LAMPORTS_PER_SOL)
-    assert.equal(aliceBefore - (await connection.getBalance(alice)), 1.25 * LAMPORTS_PER_SOL + 5000)
+    assert.equal((await connection.getBalance(receiver)) - receiverBefore, 1.25 * LAMPORTS_PER_SOL)
+    assert.equal(senderBefore - (await connection.getBalance(sender)), 1.25 * LAMPORTS_PER_SOL + 5000)
 
     // TUSDC to a fresh address: its token account is created in the same transaction (rent in the fee).
     const fresh = Keypair.generate().publicKey
     const rent = await connection.getMinimumBalanceForRentExemption(165)
-    const solBefore = await connection.getBalance(alice)
+    const solBefore = await connection.getBalance(sender)
     const tokenFee = await previewSend(page, { symbol: 'TUSDC', amount: '2.5', receiver: fresh.toBase58() })
     assert.equal(tokenFee, `${((5000 + rent) / LAMPORTS_PER_SOL).toFixed(9).replace(/0+$/, '')} SOL`)
     await page.getByTestId('send-confirm-button').click()
@@ -199,7 +201,7 @@ test('send SOL, then TUSDC to an address without a token account, from the Solan
     await page.getByTestId('disconnect-button').waitFor({ timeout: 15_000 })
     const received = await connection.getTokenAccountBalance(getAssociatedTokenAddressSync(mint, fresh), 'confirmed')
     assert.equal(received.value.amount, '2500000')
-    assert.equal(solBefore - (await connection.getBalance(alice)), 5000 + rent)
+    assert.equal(solBefore - (await connection.getBalance(sender)), 5000 + rent)
     assert.deepEqual(problems, [])
   } finally {
     await context.close()
