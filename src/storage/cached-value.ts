@@ -18,16 +18,19 @@ export interface CachedEntry<T> {
 export interface CachedValue<T> {
   readonly key: string
   readonly ttlMs: number
-  get(): T | undefined
-  /** The fresh entry with its timestamp, or undefined. */
-  getEntry(): CachedEntry<T> | undefined
+  /** The value while fresh; with `maxAgeMs` (below `ttlMs`), only when stored less than that ago. */
+  get(maxAgeMs?: number): T | undefined
+  /** The fresh entry with its timestamp, or undefined; `maxAgeMs` as for `get`. */
+  getEntry(maxAgeMs?: number): CachedEntry<T> | undefined
   set(value: T): boolean
   remove(): void
 }
 
 /**
  * A TTL cache in localStorage, stored as { value, timestamp }. A stale entry (as old as `ttlMs`
- * or older, or stamped in the future) is removed when read. Reads are validated like any stored value.
+ * or older, or stamped in the future) is removed when read. A read that asks for a younger value
+ * (`maxAgeMs`) gets undefined for an older one, which stays for other reads. Reads are validated
+ * like any stored value.
  */
 export function createCachedValue<S extends z.ZodMiniType>(
   name: string,
@@ -40,7 +43,7 @@ export function createCachedValue<S extends z.ZodMiniType>(
     CachedEntry<z.output<S>>
   >
   const stored = createStoredValue(name, entrySchema)
-  const getEntry = (): CachedEntry<z.output<S>> | undefined => {
+  const getEntry = (maxAgeMs = ttlMs): CachedEntry<z.output<S>> | undefined => {
     const entry = stored.get()
     if (!entry) return undefined
     const age = clock.now() - entry.timestamp
@@ -48,12 +51,12 @@ export function createCachedValue<S extends z.ZodMiniType>(
       stored.remove()
       return undefined
     }
-    return entry
+    return age < maxAgeMs ? entry : undefined
   }
   return {
     key: stored.key,
     ttlMs,
-    get: () => getEntry()?.value,
+    get: maxAgeMs => getEntry(maxAgeMs)?.value,
     getEntry,
     set: value => stored.set({ value, timestamp: clock.now() }),
     remove: () => stored.remove()

@@ -6,7 +6,13 @@ import { formatUnits } from '../utils/units.js'
 import { $account, setAccount } from './account.js'
 import { $network } from './network.js'
 import { accountApi } from './account-api.js'
-import { balanceReadsBlocked, balanceUnavailable, resetBalanceBlock } from './balance-block.js'
+import {
+  balanceReadsBlocked,
+  balanceUnavailable,
+  joinedReads,
+  resetBalanceBlock,
+  type BalanceReadOptions
+} from './balance-block.js'
 import { ADDRESS_COPIED, ADDRESS_COPY_FAILED } from './texts.js'
 import { copyWithToast } from './toast.js'
 
@@ -46,21 +52,35 @@ async function readNativeBalance(
   }
 }
 
+/** The native balance's reads under way, by account: a read that is not forced joins the one running. */
+const reads = joinedReads()
+
 async function refreshBalance(
   caipAddress: string,
   address: string,
   caipNetworkId: string,
   fromWallet: WalletBalanceReader | undefined,
-  force: boolean
+  options: BalanceReadOptions
 ): Promise<void> {
-  const network = $network.get().networks.find(n => n.caipNetworkId === caipNetworkId)
-  const cache = nativeBalanceCache(caipNetworkId, address)
-  const cached = force ? undefined : cache.get()
+  const force = options.force ?? false
+  const cached = force ? undefined : nativeBalanceCache(caipNetworkId, address).get(options.maxAgeMs)
   if (cached) {
     setAccount({ balance: cached.balance, balanceSymbol: cached.symbol, balanceLoading: false })
     return
   }
   if (balanceReadsBlocked()) return
+  await reads.run(caipAddress, force, () => readBalance(caipAddress, address, caipNetworkId, fromWallet))
+}
+
+/** Reads the native balance of `caipAddress` and shows it, or that it could not be read. */
+async function readBalance(
+  caipAddress: string,
+  address: string,
+  caipNetworkId: string,
+  fromWallet: WalletBalanceReader | undefined
+): Promise<void> {
+  const network = $network.get().networks.find(n => n.caipNetworkId === caipNetworkId)
+  const cache = nativeBalanceCache(caipNetworkId, address)
   setAccount({ balanceLoading: true })
   try {
     const native = await readNativeBalance(address, caipNetworkId, network, fromWallet)
@@ -96,25 +116,36 @@ async function refreshIdentity(caipAddress: string, address: string, caipNetwork
   })
 }
 
+type AccountBalanceOptions = BalanceReadOptions & { readonly fromWallet?: WalletBalanceReader }
+
 /**
- * Fills the connected account's balance (30 s cache) and, on EVM, its name and avatar (identity API,
- * 5 min cache). Answers that arrive after the account changed are dropped.
+ * Fills the connected account's native balance: from its 30 s cache (`maxAgeMs` asks for a younger
+ * value, `force` reads past it), else read, where a read under way answers a call that is not
+ * forced. An answer that arrives after the account changed is dropped.
  */
-export async function refreshAccountDetails(
-  options: { fromWallet?: WalletBalanceReader; force?: boolean } = {}
-): Promise<void> {
+export async function refreshAccountBalance(options: AccountBalanceOptions = {}): Promise<void> {
   const { caipAddress } = $account.get()
   const parts = safeParseCaip10(caipAddress)
   if (!caipAddress || !parts) return
-  const tasks = [
-    refreshBalance(caipAddress, parts.address, parts.caipNetworkId, options.fromWallet, options.force ?? false)
-  ]
+  await refreshBalance(caipAddress, parts.address, parts.caipNetworkId, options.fromWallet, options)
+}
+
+/**
+ * Fills the connected account's balance (refreshAccountBalance) and, on EVM, its name and avatar
+ * (identity API, 5 min cache). Answers that arrive after the account changed are dropped.
+ */
+export async function refreshAccountDetails(options: AccountBalanceOptions = {}): Promise<void> {
+  const { caipAddress } = $account.get()
+  const parts = safeParseCaip10(caipAddress)
+  if (!caipAddress || !parts) return
+  const tasks = [refreshAccountBalance(options)]
   if (parts.namespace === 'eip155') tasks.push(refreshIdentity(caipAddress, parts.address, parts.caipNetworkId))
   await Promise.all(tasks)
 }
 
-/** Lifts the 30 s block after a failed balance read (tests). */
+/** Lifts the 30 s block after a failed balance read and forgets the reads under way (tests). */
 export function resetAccountDetails(): void {
+  reads.clear()
   resetBalanceBlock()
 }
 

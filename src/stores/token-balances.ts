@@ -5,7 +5,7 @@ import { portfolioCache } from '../storage/caches.js'
 import { safeParseCaip10 } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/safe-image.js'
 import { $account } from './account.js'
-import { balanceReadsBlocked, balanceUnavailable } from './balance-block.js'
+import { balanceReadsBlocked, balanceUnavailable, joinedReads, type BalanceReadOptions } from './balance-block.js'
 import { accountApi } from './account-api.js'
 import { $network } from './network.js'
 import { $options } from './options.js'
@@ -27,15 +27,19 @@ const initialTokenBalances: TokenBalancesState = { status: 'idle', balances: [],
 
 export const $tokenBalances = map<TokenBalancesState>(initialTokenBalances)
 
+/** The list's reads under way, by account: a read that is not forced joins the one running. */
+const reads = joinedReads()
+
 /**
  * Fills the Tokens list of the connected account: from the portfolio cache when it is under 30 s
- * old (kept in storage, so across reloads), else from the balance API (`force` skips both caches,
- * after the kit sent a transaction). When the API fails or is not configured, a network the app
- * listed `tokens` for is read from the chain (the native balance and those tokens). Otherwise a
- * failure, or a network without balances, shows 'Token Balance Unavailable' once and asks nothing
- * for 30 s. An answer for an account no longer shown is dropped.
+ * old (kept in storage, so across reloads; `maxAgeMs` asks for a younger one), else from the balance
+ * API (`force` skips both caches, after the kit sent a transaction). A read already under way for
+ * the account answers a call that is not forced. When the API fails or is not configured, a network
+ * the app listed `tokens` for is read from the chain (the native balance and those tokens).
+ * Otherwise a failure, or a network without balances, shows 'Token Balance Unavailable' once and
+ * asks nothing for 30 s. An answer for an account no longer shown is dropped.
  */
-export async function refreshTokenBalances(options: { readonly force?: boolean } = {}): Promise<void> {
+export async function refreshTokenBalances(options: BalanceReadOptions = {}): Promise<void> {
   const { caipAddress } = $account.get()
   const parts = safeParseCaip10(caipAddress)
   if (!caipAddress || !parts) {
@@ -50,7 +54,7 @@ export async function refreshTokenBalances(options: { readonly force?: boolean }
     return
   }
   const cache = portfolioCache(parts.caipNetworkId, parts.address)
-  const cached = options.force ? undefined : cache.get()
+  const cached = options.force ? undefined : cache.get(options.maxAgeMs)
   if (cached) {
     $tokenBalances.set({ status: 'ready', balances: cached, caipAddress })
     return
@@ -59,11 +63,24 @@ export async function refreshTokenBalances(options: { readonly force?: boolean }
     if (current.caipAddress !== caipAddress) $tokenBalances.set({ status: 'unavailable', balances: [], caipAddress })
     return
   }
-  $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'loading', balances: keep, caipAddress })
+  await reads.run(caipAddress, options.force ?? false, () => {
+    $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'loading', balances: keep, caipAddress })
+    return readTokenBalances(caipAddress, parts, keep, options.force ?? false)
+  })
+}
+
+/** Asks the balance API (else the chain) for the list of `caipAddress` and shows it, or why not. */
+async function readTokenBalances(
+  caipAddress: string,
+  parts: { readonly caipNetworkId: string; readonly address: string },
+  keep: readonly TokenBalance[],
+  force: boolean
+): Promise<void> {
+  const cache = portfolioCache(parts.caipNetworkId, parts.address)
   try {
     const api = accountApi()
     if (!api) throw new Error('No balance API: createAppKit was given no apiUrl')
-    const answer = await api.tokenBalances(parts.address, parts.caipNetworkId, { forceUpdate: options.force ?? false })
+    const answer = await api.tokenBalances(parts.address, parts.caipNetworkId, { forceUpdate: force })
     // An icon the page may not load (not https, not the backend's own origin) shows the placeholder.
     const balances = answer.map(entry =>
       isSafeImageUrl(entry.iconUrl, api.trustedOrigins) ? entry : { ...entry, iconUrl: '' }
@@ -107,6 +124,7 @@ async function readFromChain(caipNetworkId: string, address: string): Promise<To
 
 /** Forgets the list (tests). */
 export function resetTokenBalances(): void {
+  reads.clear()
   $tokenBalances.set(initialTokenBalances)
 }
 

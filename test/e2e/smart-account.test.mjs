@@ -12,6 +12,7 @@ import { createPublicClient, erc20Abi, http, parseAbiItem, parseUnits } from 'vi
 import { privateKeyToAccount } from 'viem/accounts'
 import { appKitSmartAccountFactoryAbi, nameRegistryAbi } from '../../chain/abis.ts'
 import { CONTRACTS, localViemChain } from '../../chain/deployment.ts'
+import { BALANCE_FRESH_MS } from '../../src/config/constants.ts'
 import { freshAccount, fundOnChainA, tokenBalance } from './chain-a.mjs'
 import { openDemo, textOf } from './demo-page.mjs'
 import { approveInFrame, emailLogIn, fillSwap, previewSend, signInApproved, walletKeys } from './embedded-page.mjs'
@@ -29,7 +30,6 @@ test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC 
   try {
     const { page, problems, quiet } = await openDemo(stack.site.url, context, '?siwx=backend')
     const address = await emailLogIn(page, stack.mail, EMAIL)
-    const loggedInAt = Date.now()
     const [evmKey] = (await walletKeys(page, stack.frame)).filter(key => key.namespace === 'eip155')
     const owner = privateKeyToAccount(evmKey.privateKey).address
     const expected = await chain.readContract({
@@ -42,14 +42,17 @@ test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC 
     assert.equal((await chain.getCode({ address })) ?? '0x', '0x', 'not deployed before its first use')
     // Funded with tUSDC only: the account has no ETH to pay any fee with.
     await fundOnChainA(stack.rpc.a, address, 10, { eth: '0' })
+    const fundedAt = Date.now()
 
     // Sign-in: approved in the frame, which deploys the account first (sponsored); the backend checks EIP-1271.
     const signed = await signInApproved(page)
     assert.notEqual((await chain.getCode({ address })) ?? '0x', '0x', 'deployed by the sign-in')
     assert.equal(await chain.verifyMessage({ address, message: signed.message, signature: signed.signature }), true)
 
-    // The Tokens list reads balances again after its 30 s cache: then tUSDC is there to send.
-    const wait = loggedInAt + 31_000 - Date.now()
+    // The Account and Send views read balances again when they show and were read more than
+    // BALANCE_FRESH_MS before (issue 29; the list was read at login, before the funds): once that
+    // long has passed since the funding, the Send view lists the tUSDC (previewSend waits for it).
+    const wait = fundedAt + BALANCE_FRESH_MS - Date.now()
     if (wait > 0) await page.waitForTimeout(wait)
     if (!(await page.getByTestId('wallet-feature-send').isVisible()))
       await page.locator('appkit-button').first().click()

@@ -9,6 +9,7 @@ import { $locale } from '../../stores/locale.js'
 import { $network } from '../../stores/network.js'
 import { $options } from '../../stores/options.js'
 import { $tokenBalances, portfolioValue } from '../../stores/token-balances.js'
+import { refreshBalancesOnShow } from '../../stores/balances.js'
 import { formatCurrency } from '../../utils/intl-format.js'
 import { pushView } from '../../stores/router.js'
 import { openEmailUpdate } from '../../stores/email/state.js'
@@ -74,6 +75,7 @@ function walletFeatureButtons(features: Features) {
  * a name, "Choose a name", which opens RegisterAccountName), the native
  * balance truncated to 3 decimals, the network and wallet, the wallet feature buttons whose views
  * exist (Buy, Swap on a swap network, Receive, and Send where the connection can send) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity tabs, and Disconnect.
+ * When it shows, balances read more than 5 s before are read again.
  * @tagname w3m-account-view
  * @csspart avatar - The avatar.
  * @csspart balance - The balance line.
@@ -163,6 +165,13 @@ export class W3mAccountView extends LitElement {
   private readonly locale = new StoreController(this, $locale)
   private readonly options = new StoreController(this, $options)
   private readonly tokens = new StoreController(this, $tokenBalances)
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    // Shown (the modal opened on Account, or the visitor came back to it): balances older than a
+    // few seconds are read again, so funds that arrived since show.
+    void refreshBalancesOnShow()
+  }
 
   override render() {
     const account = this.account.value

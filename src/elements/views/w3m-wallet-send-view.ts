@@ -14,7 +14,8 @@ import {
 } from '../../stores/send/form.js'
 import { reviewSend, setMaxAmount } from '../../stores/send/send.js'
 import { NAME_RESOLVE_FAILED, NAMES_FOR_ADDRESS_FAILED } from '../../stores/names/texts.js'
-import { $tokenBalances, refreshTokenBalances } from '../../stores/token-balances.js'
+import { $tokenBalances } from '../../stores/token-balances.js'
+import { refreshBalancesOnShow } from '../../stores/balances.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { formatAmount } from '../../utils/format.js'
 import { defineElement } from '../shared/define.js'
@@ -28,7 +29,7 @@ import { sendFormStyles } from './send-form.styles.js'
  * receiver: an address (on EVM with its registry name beside it, when it has one), or on EVM a
  * registry name whose address shows beside it. Preview checks the
  * form (spec.md section 5), estimates the fee and opens WalletSendPreview; a broken rule shows here,
- * and everything typed stays.
+ * and everything typed stays. When it shows, balances read more than 5 s before are read again.
  * @tagname w3m-wallet-send-view
  * @csspart form - The form.
  * @csspart error - The rule the form breaks.
@@ -55,7 +56,8 @@ export class W3mWalletSendView extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    if ($tokenBalances.get().status === 'idle') void refreshTokenBalances()
+    // Shown: balances older than a few seconds are read again (funds may have arrived since).
+    void refreshBalancesOnShow()
     // The balances may arrive after the view opened: the native token is chosen once they do.
     this.stopFollowingBalances = $tokenBalances.subscribe(() => chooseDefaultToken())
   }

@@ -5,18 +5,18 @@ import type { CaipNetwork } from '../../networks/types.js'
 import { isTransactionResult } from '../../utils/address.js'
 import { formatUnits } from '../../utils/units.js'
 import { $account } from '../account.js'
-import { refreshAccountDetails } from '../account-details.js'
 import { activeConnector } from '../connection.js'
 import { $network } from '../network.js'
 import { popToView, pushView, resetView } from '../router.js'
 import { showSuccess } from '../toast.js'
 import { emitKitEvent } from '../kit-events.js'
-import { refreshTokenBalances } from '../token-balances.js'
-import { $send, receiverAddress, resetSendForm, resolveName } from './form.js'
+import { refreshBalances, refreshNativeBalance } from '../balances.js'
+import { $send, receiverAddress, resetSendForm, resolveName, sameToken, sendableTokens } from './form.js'
 import { parseAmount, SEND_NAMESPACES, sendInputError, tokenBalanceUnits, tokenContract } from './rules.js'
 import {
   NAME_RESOLVE_FAILED,
   SEND_FEE_UNAVAILABLE,
+  SEND_INSUFFICIENT_BALANCE,
   SEND_INSUFFICIENT_FEE,
   SEND_UNSUPPORTED_CHAIN,
   TRANSACTION_DECLINED,
@@ -107,6 +107,22 @@ async function checkedTransfer(): Promise<
 }
 
 /**
+ * checkedTransfer, where a refusal for the token's balance comes only after the balances were read
+ * again (funds may have arrived since they were read, as for the fee below): the chosen token is
+ * checked again as the new list shows it. Chosen anew meanwhile, or gone from the list, it is refused.
+ */
+async function checkedAfterBalanceRead(): ReturnType<typeof checkedTransfer> {
+  const checked = await checkedTransfer()
+  if (checked !== SEND_INSUFFICIENT_BALANCE) return checked
+  const chosen = $send.get().token
+  await refreshBalances({ force: true })
+  const fresh = sendableTokens().find(token => sameToken(token, chosen))
+  if (!fresh || !sameToken($send.get().token, chosen)) return checked
+  $send.setKey('token', fresh)
+  return checkedTransfer()
+}
+
+/**
  * Fills the amount with all the chosen token's balance; on the native token, less what the network
  * fee may cost (EVM: a plain transfer's gas at twice today's gas price; Solana: one signature).
  */
@@ -136,12 +152,12 @@ export async function setMaxAmount(): Promise<void> {
 /**
  * Checks the form, estimates the network fee and opens WalletSendPreview. The balance rules are
  * checked here, before the wallet is asked: the amount against the token's balance, and the fee
- * (with the amount, on the native token) against the native balance, read again before a refusal.
+ * (with the amount, on the native token) against the native balance, each read again before a refusal.
  */
 export async function reviewSend(): Promise<boolean> {
   if ($send.get().loading) return false
   $send.set({ ...$send.get(), loading: true, error: undefined })
-  const checked = await checkedTransfer()
+  const checked = await checkedAfterBalanceRead()
   if (typeof checked === 'string') return fail(checked)
   const { network, from, token, receiver, amount } = checked
   let fee: bigint
@@ -157,11 +173,7 @@ export async function reviewSend(): Promise<boolean> {
   let native = nativeBalanceUnits(network)
   if (native !== undefined && spent > native) {
     // The balance shown may predate funds that arrived since: read it again before saying no.
-    const connector = activeConnector()
-    await refreshAccountDetails({
-      force: true,
-      ...(connector ? { fromWallet: () => connector.getBalance(from) } : {})
-    })
+    await refreshNativeBalance({ force: true })
     native = nativeBalanceUnits(network)
   }
   if (native !== undefined && spent > native) return fail(SEND_INSUFFICIENT_FEE)
@@ -202,7 +214,6 @@ export async function sendTokens(): Promise<boolean> {
   emitKitEvent('SEND_SUCCESS', { namespace, symbol: checked.token.symbol })
   resetSendForm()
   if (!popToView('Account')) resetView('Account')
-  void refreshTokenBalances({ force: true })
-  void refreshAccountDetails({ force: true, fromWallet: () => connector.getBalance(checked.from) })
+  void refreshBalances({ force: true })
   return true
 }

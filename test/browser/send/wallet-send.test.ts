@@ -14,7 +14,17 @@ import { until } from '../connection/support.js'
 import { evmTokenBalances } from '../../fixtures/tokens.js'
 import { $account, setAccount } from '../../../src/stores/account.js'
 import { refreshTokenBalances } from '../../../src/stores/token-balances.js'
-import { connectForSend, fakeNames, GAS, GAS_PRICE, tearDownSend, USDC_CONTRACT, type SendSetUp } from './support.js'
+import { refreshNativeBalance } from '../../../src/stores/balances.js'
+import {
+  connectForSend,
+  fakeNames,
+  GAS,
+  GAS_PRICE,
+  tearDownSend,
+  USDC,
+  USDC_CONTRACT,
+  type SendSetUp
+} from './support.js'
 
 const HASH = `0x${'ab'.repeat(32)}`
 const byTestId = <T extends HTMLElement = HTMLElement>(el: Element, id: string) =>
@@ -140,7 +150,9 @@ describe('Send', () => {
     it('a smart account sends through its paymaster: no network fee counts against the native balance', async () => {
       // No ETH at all, and the wallet says so again when asked: an EOA could not pay the fee.
       setup.provider.balance = 0n
-      setAccount({ balance: '0' })
+      // Read past the cache, as the kit would after the ETH left: the store and its cache say 0.
+      await refreshNativeBalance({ force: true })
+      expect($account.get().balance).to.equal('0')
       const el = await sendForm()
       byTestId<HTMLSelectElement>(el, 'send-token-select')!.value = '1'
       byTestId(el, 'send-token-select')!.dispatchEvent(new Event('change'))
@@ -169,6 +181,30 @@ describe('Send', () => {
       await until(() => $router.get().view === 'WalletSendPreview', 'the preview')
       expect($send.get().error).to.equal(undefined)
       expect(setup.provider.methods().filter(method => method === 'eth_getBalance').length).to.be.greaterThan(1)
+    })
+
+    it('reads the token’s balance again before refusing with Insufficient balance (issue 29)', async () => {
+      // spec.md section 5's balance rule, said only once the balance was read past the caches (section 9).
+      // The list (250.5 USDC) was read at connect; 49.5 USDC more have arrived since, not read yet.
+      const [eth] = evmTokenBalances
+      setup.backend.tokenBalancesAnswer = [eth!, { ...USDC, quantity: { decimals: '6', numeric: '300' } }]
+      const el = await sendForm()
+      byTestId<HTMLSelectElement>(el, 'send-token-select')!.value = '1'
+      byTestId(el, 'send-token-select')!.dispatchEvent(new Event('change'))
+      // More than even the new balance: refused, after a read past the caches.
+      const before = setup.backend.tokenBalanceCalls.length
+      await fill(el, '300.5', FAKE_ADDRESS_2)
+      await preview(el)
+      expect(byTestId(el, 'send-error')!.textContent).to.equal('Insufficient balance')
+      expect(setup.backend.tokenBalanceCalls.slice(before)).to.deep.equal([`eip155:1:${FAKE_ADDRESS} force`])
+      // Within it: the preview opens, for the token chosen, as the new list shows it.
+      await fill(el, '260', FAKE_ADDRESS_2)
+      await preview(el)
+      await until(() => $router.get().view === 'WalletSendPreview', 'the preview')
+      expect($send.get().error).to.equal(undefined)
+      expect($send.get().token).to.include({ symbol: 'USDC' })
+      expect($send.get().token!.quantity.numeric).to.equal('300')
+      expect(setup.provider.methods()).not.to.include('eth_sendTransaction')
     })
 
     it('says the fee could not be estimated when the chain refuses the transfer', async () => {

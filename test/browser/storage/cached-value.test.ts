@@ -46,6 +46,20 @@ describe('a cached value', () => {
     expect(localStorage.getItem('@appkit-wallet/greeting')).to.equal(null)
   })
 
+  it('a read may ask for a younger value (maxAgeMs): an older one is not given, and stays for other reads', () => {
+    const cache = createCachedValue('greeting', z.string(), 1000)
+    cache.set('hello')
+    clock.tick(299)
+    expect(cache.get(300)).to.equal('hello')
+    clock.tick(1)
+    expect(cache.get(300)).to.equal(undefined)
+    expect(cache.getEntry(300)).to.equal(undefined)
+    expect(cache.get()).to.equal('hello')
+    expect(cache.get(5000), 'never past its lifetime').to.equal('hello')
+    clock.tick(700)
+    expect(cache.get(5000)).to.equal(undefined)
+  })
+
   it('a new set restarts the lifetime', () => {
     const cache = createCachedValue('greeting', z.string(), 1000)
     cache.set('hello')
