@@ -42,6 +42,29 @@ const LONGEST_FIRST = [
   'test/browser/frame-page/app.test.ts'
 ]
 
+/**
+ * One browser context per concurrent slot, kept from file to file instead of a fresh one for each:
+ * a fresh context starts with an empty HTTP cache and no compiled code, so each of the ~100 files
+ * fetched and compiled its 50 to 300 modules again (about 4 s per file on a 2-core machine). WTR
+ * closes a file's context when the file ends: here that closes its pages and puts it back in the
+ * pool, its cookies cleared; the test page empties the origin's storage before anything runs (testRunnerHtml), so a
+ * file starts as it would in a new context, and two files that run at once never share one.
+ */
+function pooledContexts() {
+  const idle = []
+  return async ({ browser }) => {
+    const reused = idle.pop()
+    if (reused) return reused
+    const context = await browser.newContext()
+    context.close = async () => {
+      await Promise.all(context.pages().map(page => page.close()))
+      await context.clearCookies()
+      idle.push(context)
+    }
+    return context
+  }
+}
+
 export default {
   files: reactVersion === '19' ? [...LONGEST_FIRST, 'test/browser/**/*.test.ts'] : ['test/browser/react/**/*.test.ts'],
   nodeResolve: true,
@@ -68,12 +91,16 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS }
+      launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS },
+      createBrowserContext: pooledContexts()
     })
   ],
   testRunnerHtml: testFramework => `<!doctype html>
 <html lang="en">
-  <head><title>appkit-elements tests</title></head>
+  <head>
+    <title>appkit-elements tests</title>
+    <script>localStorage.clear(); sessionStorage.clear()</script>
+  </head>
   <body>
     <script>window.process = { env: { NODE_ENV: 'development', REACT_VERSION: '${reactVersion}' } }</script>
     <script type="module" src="${testFramework}"></script>
