@@ -31,13 +31,20 @@ export function createAnalyticsApi(clients: { catalog: HttpClient; events: HttpC
     },
 
     /**
-     * Sends a batch, a single try (an event is not worth a retry storm). A 403 means the page's
-     * origin is not on the allowlist: OriginNotAllowedError, with the spec's text.
+     * Sends a batch, a single try (an event is not worth a retry storm), with keepalive: a batch on
+     * its way when the visitor reloads or leaves still arrives (the page's hiding sends only what
+     * is still queued). A 403 means the page's origin is not on the allowlist:
+     * OriginNotAllowedError, with the spec's text.
      */
     async sendEvents(events: readonly AnalyticsEvent[]): Promise<void> {
       const body = events.length === 1 ? events[0] : events
       try {
-        await clients.events.post('/e', z.unknown(), { body, retry: false, headers: { 'Content-Type': PLAIN_TEXT } })
+        await clients.events.post('/e', z.unknown(), {
+          body,
+          retry: false,
+          keepalive: true,
+          headers: { 'Content-Type': PLAIN_TEXT }
+        })
       } catch (error) {
         if (error instanceof HttpError && error.status === 403) throw new OriginNotAllowedError()
         throw error

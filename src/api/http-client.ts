@@ -42,6 +42,8 @@ export interface RequestOptions {
   cache?: RequestCache
   /** false: a single try, whatever the status (for fire-and-forget calls). Default true. */
   retry?: boolean
+  /** true: the request goes on when the page goes away (a reload does not abort it). Bodies up to 64 kB. */
+  keepalive?: boolean
 }
 
 export interface BodyRequestOptions extends RequestOptions {
@@ -119,7 +121,8 @@ export class HttpClient {
       },
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
-      cache: options.cache
+      cache: options.cache,
+      ...(options.keepalive ? { keepalive: true } : {})
     }
     const doFetch = this.options.fetch ?? ((input: string, requestInit: RequestInit) => fetch(input, requestInit))
     for (let tryNumber = 1; ; tryNumber++) {

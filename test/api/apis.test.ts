@@ -200,6 +200,31 @@ describe('analytics API', () => {
     assert.equal(request!.query.get('projectId'), 'project-1')
   })
 
+  it('the POST /e goes with keepalive (a reload or a departure does not abort it); the config read does not', async () => {
+    const inits: RequestInit[] = []
+    const recording = createApiClients({
+      apiUrl: server.url,
+      projectId: 'project-1',
+      clientId: 'client-1',
+      clock,
+      fetch: (input, init) => {
+        inits.push(init ?? {})
+        return fetch(input, init)
+      }
+    })
+    server.reply({ status: 202 })
+    await recording.analytics.sendEvents([event, { ...event, eventId: 'e-2' }])
+    server.reply({ json: { isAnalyticsEnabled: true } })
+    await recording.analytics.getAnalyticsConfig()
+    assert.deepEqual(
+      inits.map(init => [init.method, init.keepalive]),
+      [
+        ['POST', true],
+        ['GET', undefined]
+      ]
+    )
+  })
+
   it('sendEvent turns a 403 into the allowlist error, with a single try', async () => {
     server.reply({ status: 403, json: { message: 'Invalid App Configuration: Origin not found on Allowlist' } })
     await assert.rejects(api.analytics.sendEvent(event), (error: unknown) => {

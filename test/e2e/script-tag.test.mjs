@@ -137,14 +137,20 @@ test('script tag: the first view paints before the click starts loading the conn
     const firstViewAt = await page.evaluate(() => window.__firstViewAt)
     assert.equal(typeof firstViewAt, 'number', 'the first view showed')
     const graph = readChunkGraph()
-    const startOf = module => {
+    // When the request for the chunk holding `module` started (wall time, ms): Playwright fills a
+    // request's timing in once its response is in, and reports -1 until then.
+    const startOf = async module => {
       const request = started.find(item =>
         graph.get(new URL(item.url()).pathname.replace(/^.*\/dist\//, ''))?.modules.includes(module)
       )
-      return request?.timing().startTime
+      assert.ok(request, `a request for the chunk holding ${module}`)
+      await request.response()
+      const { startTime } = request.timing()
+      assert.ok(startTime > 0, `the start time of ${request.url()}`)
+      return startTime
     }
     for (const module of ['src/stores/connection.ts', 'src/stores/project-start.ts']) {
-      const at = startOf(module)
+      const at = await startOf(module)
       assert.ok(
         at > firstViewAt,
         `${module} was requested ${(firstViewAt - at).toFixed(1)} ms before the first view showed`
