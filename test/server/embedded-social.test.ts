@@ -7,7 +7,6 @@
 // account; a refusal, a replayed callback, another device, a late or second redemption are refused.
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { createServer as createNetServer, type AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { NO_EMAIL } from '../../server/embedded/accounts.js'
 import {
@@ -24,18 +23,9 @@ import { localSocialEnv, startLocalIdp, type LocalIdp } from '../../social/local
 import { Clock, expectError, expectOk, FrameClient, newDeviceId, PROJECT_ID, randomKey } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 import { signInAtLocalIdp } from './local-idp-driver.js'
+import { freePort } from './ports.js'
 
 const PAGE = 'http://localhost:5173/shop/?item=7'
-
-function freePort(): Promise<number> {
-  return new Promise(resolve => {
-    const probe = createNetServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 let idp: LocalIdp
 let server: RunningServer

@@ -11,10 +11,10 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import pg from 'pg'
+import { freePort } from './ports.js'
 
 export interface TestPostgres {
   /** A postgres:// URL to an empty database (or DATABASE_URL as given). */
@@ -109,19 +109,6 @@ function scratchDir(): string {
   } catch {
     return tmpdir()
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))
-      )
-    })
-  })
 }
 
 // The server's parent: started before initdb, it reads commands on stdin from the test process

@@ -7,22 +7,16 @@ import { createServer, type Socket } from 'node:net'
 import { describe, it } from 'node:test'
 import { startSolana } from '../../solana/start.js'
 import { waitForSolanaNode } from '../../server/solana/wait-for-node.js'
-
-function freePort(): Promise<number> {
-  return new Promise(resolve => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
+import { freePort, holdPortPair } from './ports.js'
 
 describe('waiting for the Solana node', () => {
   it('answers once a node that starts late is up', async () => {
-    const port = await freePort()
+    // Nothing listens on the port while the wait begins; its successor (the node's websocket) is held.
+    const { port, release } = await holdPortPair()
+    await release(port)
     const waiting = waitForSolanaNode(`http://127.0.0.1:${port}`, undefined, { waitMs: 20_000, intervalMs: 100 })
     await new Promise(resolve => setTimeout(resolve, 700))
+    await release(port + 1)
     const solana = await startSolana({ port })
     try {
       const context = await waiting
@@ -82,7 +76,8 @@ describe('waiting for the Solana node', () => {
  * the backend reads that node; rejects when it exits first.
  */
 async function backendReadsLateNode(refuse: (socket: Socket, asked: () => void) => void): Promise<void> {
-  const port = await freePort()
+  const { port, release } = await holdPortPair()
+  await release(port)
   let asked = 0
   const notYet = createServer(socket => refuse(socket, () => (asked += 1)))
   await new Promise<void>(resolve => notYet.listen(port, '127.0.0.1', resolve))
@@ -121,6 +116,7 @@ async function backendReadsLateNode(refuse: (socket: Socket, asked: () => void) 
   try {
     await firstQuestion
     await new Promise<void>(resolve => notYet.close(() => resolve()))
+    await release(port + 1)
     solana = await startSolana({ port })
     const { caipNetworkId } = solana
     await Promise.race([
@@ -140,6 +136,7 @@ async function backendReadsLateNode(refuse: (socket: Socket, asked: () => void) 
     child.kill('SIGTERM')
     await exited
     notYet.close()
+    await release(port + 1)
     await solana?.stop()
   }
 }

@@ -87,11 +87,14 @@ async function finish(provider: SocialProvider | undefined, uri: string): Promis
 export async function continueSocialLogin(provider: SocialProvider, popup: Window | null): Promise<void> {
   try {
     const { uri } = await authClient().request('getSocialRedirectUri', { provider, returnUrl: returnUrl() })
-    if (!popup || popup.closed) {
+    if (!popup) {
       storedPendingSocialLogin.set({ provider, at: Date.now() })
       location.assign(uri)
       return
     }
+    // A window that opened and is closed already: the visitor closed it (never a reason to take
+    // the page itself to the provider).
+    if (popup.closed) throw new Error(SOCIAL_WINDOW_CLOSED)
     popup.location.href = uri
     await finish(provider, await waitForReturn(popup))
   } catch (error) {

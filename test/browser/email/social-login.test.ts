@@ -148,6 +148,24 @@ describe('social login', () => {
     expect(byTestId(el, 'social-error')!.textContent).to.equal('The sign-in window was closed')
   })
 
+  it('a window closed before the provider’s address is known ends the attempt; the page stays', async () => {
+    // The window closes as it opens: before the kit has asked the frame where to send it.
+    const open = window.open.bind(window)
+    sinon.restore()
+    sinon.stub(window, 'open').callsFake((...args: Parameters<typeof window.open>) => {
+      const popup = open(...args)
+      popup?.close()
+      return popup
+    })
+    const page = location.href
+    const el = await fixture<LitElement>(html`<w3m-connect-view></w3m-connect-view>`)
+    await choose(el, 'discord')
+    await until(() => $socialLogin.get().error !== undefined, 'the error')
+    expect($socialLogin.get().error).to.equal(SOCIAL_WINDOW_CLOSED)
+    expect(location.href).to.equal(page)
+    expect($account.get().address).to.equal(undefined)
+  })
+
   it('a page that came back by full-page redirect finishes the login and loses the return from its address', async () => {
     const { finishRedirectReturn } = await import('../../../src/stores/social/login.js')
     const back = new URL(RETURN_PAGE, location.href)
