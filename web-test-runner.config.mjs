@@ -46,24 +46,54 @@ const LONGEST_FIRST = [
  * One browser context per concurrent slot, kept from file to file instead of a fresh one for each:
  * a fresh context starts with an empty HTTP cache and no compiled code, so each of the ~100 files
  * fetched and compiled its 50 to 300 modules again (about 4 s per file on a 2-core machine). WTR
- * closes a file's context when the file ends: here that closes its pages and puts it back in the
- * pool, its cookies cleared; the test page empties the origin's storage before anything runs (testRunnerHtml), so a
- * file starts as it would in a new context, and two files that run at once never share one.
+ * closes a file's context when the file ends: here that closes the pages the file opened and puts
+ * the context back in the pool, its cookies cleared; the test page empties the origin's storage
+ * before anything runs (testRunnerHtml), so a file starts as it would in a new context, and two
+ * files that run at once never share one.
+ *
+ * The context's test page is kept too (WTR has taken it to about:blank when a file ends): a new
+ * page is a new renderer process, 0.3 s a file on a quiet machine. What a file may have changed on
+ * the page itself is set back before the next one: the emulated media (the emulateMedia command)
+ * to the context's defaults, the mouse (sendMouse) to the corner with its button up. The viewport
+ * WTR sets for each file itself.
  */
 function pooledContexts() {
   const idle = []
-  return async ({ browser }) => {
+  const kept = new WeakMap()
+  async function createBrowserContext({ browser }) {
     const reused = idle.pop()
     if (reused) return reused
     const context = await browser.newContext()
     context.close = async () => {
-      await Promise.all(context.pages().map(page => page.close()))
+      const page = kept.get(context)
+      await Promise.all(context.pages().map(other => (other === page ? undefined : other.close())))
       await context.clearCookies()
       idle.push(context)
     }
     return context
   }
+  async function createPage({ context }) {
+    const page = kept.get(context)
+    if (page && !page.isClosed()) {
+      await page.emulateMedia({
+        media: null,
+        colorScheme: 'light',
+        reducedMotion: 'no-preference',
+        forcedColors: 'none',
+        contrast: 'no-preference'
+      })
+      await page.mouse.up()
+      await page.mouse.move(0, 0)
+      return page
+    }
+    const fresh = await context.newPage()
+    kept.set(context, fresh)
+    return fresh
+  }
+  return { createBrowserContext, createPage }
 }
+
+const pool = pooledContexts()
 
 export default {
   files: reactVersion === '19' ? [...LONGEST_FIRST, 'test/browser/**/*.test.ts'] : ['test/browser/react/**/*.test.ts'],
@@ -92,7 +122,8 @@ export default {
     playwrightLauncher({
       product: 'chromium',
       launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS },
-      createBrowserContext: pooledContexts()
+      createBrowserContext: pool.createBrowserContext,
+      createPage: pool.createPage
     })
   ],
   testRunnerHtml: testFramework => `<!doctype html>

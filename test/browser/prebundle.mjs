@@ -23,7 +23,19 @@ export const PREBUNDLED_PACKAGES = [
   '@noble/hashes',
   '@scure/base',
   '@scure/bip32',
-  '@scure/bip39'
+  '@scure/bip39',
+  'lit',
+  'lit-html',
+  'lit-element',
+  '@lit/reactive-element',
+  '@lit/localize',
+  'nanostores',
+  '@open-wc/testing',
+  '@open-wc/testing-helpers',
+  '@open-wc/semantic-dom-diff',
+  '@open-wc/scoped-elements',
+  '@esm-bundle/chai',
+  'sinon'
 ]
 
 /** Where the specifiers the kit and its tests import are looked for. */
@@ -78,6 +90,9 @@ async function bundle(specifiers, id) {
     outdir,
     write: false,
     logLevel: 'silent',
+    // chai-a11y-axe loads axe-core's script by a dynamic import that registers window.axe, unless
+    // `require` exists (it would under esbuild's shim): served as it is, by the dev server.
+    external: ['chai-a11y-axe'],
     define: { 'process.env.NODE_ENV': '"development"' }
   })
   const files = new Map()

@@ -29,3 +29,23 @@ export function waitUntil(
 ): Promise<void> {
   return openWcWaitUntil(condition, message, { interval: POLL_MS, timeout: WAIT_MS, ...options })
 }
+
+/** Every animation in `root` and the shadow trees inside it (a tree's getAnimations sees only its own). */
+function animationsIn(root: Document | ShadowRoot): Animation[] {
+  const found = root.getAnimations()
+  for (const element of root.querySelectorAll('*'))
+    if (element.shadowRoot) found.push(...animationsIn(element.shadowRoot))
+  return found
+}
+
+/**
+ * Waits for the page's finite animations, shadow trees included, to end (a view fades in over
+ * 150 ms): a colour read, or an axe contrast check, in the middle of one sees the colours blended
+ * with what is behind.
+ */
+export async function animationsDone(): Promise<void> {
+  const finite = animationsIn(document).filter(
+    animation => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity
+  )
+  await Promise.all(finite.map(animation => animation.finished.catch(() => undefined)))
+}

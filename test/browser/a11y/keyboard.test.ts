@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { waitUntil } from '../wait.js'
+import { animationsDone, waitUntil } from '../wait.js'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/views/w3m-networks-view.js'
@@ -119,6 +119,8 @@ describe('keyboard', () => {
     pushView('Networks')
     await waitUntil(() => announcer.textContent!.trim() === 'Select Network')
     expect($router.get().view).to.equal('Networks')
+    // The new view fades in (150 ms): axe reads its colours once they are its own.
+    await animationsDone()
     await expect(modal).to.be.accessible()
   })
 })
