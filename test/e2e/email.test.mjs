@@ -153,80 +153,6 @@ test('log in by e-mail, send tUSDC approved in the frame, sign in, reload still 
   }
 })
 
-test('the same e-mail in a fresh browser: a device code, then the same address and balance; it sends tUSDC and swaps, approved in the frame, and changes its e-mail', async () => {
-  assert.ok(address, 'the first test logged in')
-  // The backend sends one login code per address per 30 s: this login's comes after the first's.
-  const wait = firstCodeAt + 31_000 - Date.now()
-  if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait))
-  const context = await newContext()
-  await recordMessages(context)
-  try {
-    const { page, problems } = await openDemo(context, '?account-type=eoa')
-    assert.equal(await logIn(page, EMAIL, { newDevice: true }), address)
-    assert.equal(await page.getByTestId('account-email').locator('bdi').textContent(), EMAIL)
-    // The balance the first test's funding gave it, read from the chain.
-    await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor({ timeout: 15_000 })
-    assert.equal(await text(page, 'account-balance'), '1 ETH')
-
-    // Funded in the first test, the wallet sends 5 tUSDC; the visitor approves inside the frame.
-    const before = await tusdcBalance(RECEIVER)
-    await previewSend(page, { symbol: 'tUSDC', amount: '5', receiver: RECEIVER })
-    await page.getByTestId('send-confirm-button').click()
-    // The host page cannot approve by itself: a forged approval posted to the frame does nothing.
-    await frame(page).locator('button.approval-approve').waitFor({ timeout: 15_000 })
-    await page.evaluate(frameOrigin => {
-      const target = document.querySelector('iframe[data-testid="w3m-frame"]').contentWindow
-      target.postMessage({ approve: true }, frameOrigin)
-      target.postMessage(
-        { channel: 'appkit-frame', version: 1, kind: 'response', id: '0'.repeat(32), ok: true, result: {} },
-        frameOrigin
-      )
-    }, stack.frame)
-    await page.waitForTimeout(800)
-    assert.equal(await tusdcBalance(RECEIVER), before, 'nothing was sent before the visitor approved in the frame')
-    await approveInFrame(page)
-    for (let tries = 0; tries < 100 && (await tusdcBalance(RECEIVER)) === before; tries++)
-      await page.waitForTimeout(100)
-    assert.equal(await tusdcBalance(RECEIVER), before + parseUnits('5', 6))
-    assert.equal(await tusdcBalance(address), parseUnits('15', 6))
-
-    // Swap 5 tUSDC for TT: the frame runs batches one call at a time, so the kit asks for the
-    // router's allowance first, then the swap; each is approved in the frame.
-    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 20_000 })
-    await fillSwap(page, { from: 'tUSDC', to: 'TT', amount: '5' })
-    const quoted = parseUnits(await text(page, 'swap-to-amount'), 18)
-    const ttBefore = await tokenBalance(CONTRACTS.TT, address)
-    await page.getByTestId('swap-review-button').click()
-    await page.getByTestId('swap-confirm-button').click()
-    await page.getByTestId('approve-button').click()
-    await approveInFrame(page)
-    await frame(page).locator('section.approval').waitFor({ state: 'hidden', timeout: 15_000 })
-    await approveInFrame(page)
-    await page.getByTestId('toast-message').filter({ hasText: 'Swap completed' }).waitFor({ timeout: 30_000 })
-    assert.equal(await tusdcBalance(address), parseUnits('10', 6))
-    const received = (await tokenBalance(CONTRACTS.TT, address)) - ttBefore
-    assert.ok(received >= (quoted * 99n) / 100n && received <= quoted, `received ${received}, quoted ${quoted}`)
-
-    await assertNoKeyReachedTheHost(page)
-
-    // The e-mail change: a code to the current address, then one to the new address.
-    if (!(await page.getByTestId('account-update-email').isVisible()))
-      await page.locator('appkit-button').first().click()
-    await page.getByTestId('account-update-email').click()
-    await page.getByTestId('update-email-input').fill(NEW_EMAIL)
-    await page.getByTestId('update-email-submit').click()
-    await page.getByTestId('update-email-primary-input').fill(await stack.mail.waitForCode(EMAIL))
-    await page.getByTestId('update-email-primary-submit').click()
-    await page.getByTestId('update-email-secondary-input').waitFor({ timeout: 15_000 })
-    await page.getByTestId('update-email-secondary-input').fill(await stack.mail.waitForCode(NEW_EMAIL))
-    await page.getByTestId('update-email-secondary-submit').click()
-    await page.getByTestId('account-email').filter({ hasText: NEW_EMAIL }).waitFor({ timeout: 15_000 })
-    assert.deepEqual(problems, [])
-  } finally {
-    await context.close()
-  }
-})
-
 test('on Solana the e-mail wallet sends SOL, approved in the frame (what it does shown there), checked on the local runtime; a session ended on the backend then says Session Expired', async () => {
   const context = await newContext()
   await recordMessages(context)
@@ -314,6 +240,81 @@ test('a page on a foreign origin that embeds the frame gets nothing', async () =
     const embedded = page.frames().find(candidate => candidate.url().startsWith(stack.frame))
     // The frame's CSP (frame-ancestors) keeps it from loading here at all.
     assert.ok(!embedded || (await embedded.evaluate(() => document.body?.textContent ?? '').catch(() => '')) === '')
+  } finally {
+    await context.close()
+  }
+})
+
+test('the same e-mail in a fresh browser: a device code, then the same address and balance; it sends tUSDC and swaps, approved in the frame, and changes its e-mail', async () => {
+  assert.ok(address, 'the first test logged in')
+  // The backend sends one login code per address per 30 s: this login's comes after the first's
+  // (the tests with logins of their own run in between, so little of that time is waited).
+  const wait = firstCodeAt + 31_000 - Date.now()
+  if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait))
+  const context = await newContext()
+  await recordMessages(context)
+  try {
+    const { page, problems } = await openDemo(context, '?account-type=eoa')
+    assert.equal(await logIn(page, EMAIL, { newDevice: true }), address)
+    assert.equal(await page.getByTestId('account-email').locator('bdi').textContent(), EMAIL)
+    // The balance the first test's funding gave it, read from the chain.
+    await page.getByTestId('account-balance').filter({ hasText: 'ETH' }).waitFor({ timeout: 15_000 })
+    assert.equal(await text(page, 'account-balance'), '1 ETH')
+
+    // Funded in the first test, the wallet sends 5 tUSDC; the visitor approves inside the frame.
+    const before = await tusdcBalance(RECEIVER)
+    await previewSend(page, { symbol: 'tUSDC', amount: '5', receiver: RECEIVER })
+    await page.getByTestId('send-confirm-button').click()
+    // The host page cannot approve by itself: a forged approval posted to the frame does nothing.
+    await frame(page).locator('button.approval-approve').waitFor({ timeout: 15_000 })
+    await page.evaluate(frameOrigin => {
+      const target = document.querySelector('iframe[data-testid="w3m-frame"]').contentWindow
+      target.postMessage({ approve: true }, frameOrigin)
+      target.postMessage(
+        { channel: 'appkit-frame', version: 1, kind: 'response', id: '0'.repeat(32), ok: true, result: {} },
+        frameOrigin
+      )
+    }, stack.frame)
+    await page.waitForTimeout(800)
+    assert.equal(await tusdcBalance(RECEIVER), before, 'nothing was sent before the visitor approved in the frame')
+    await approveInFrame(page)
+    for (let tries = 0; tries < 100 && (await tusdcBalance(RECEIVER)) === before; tries++)
+      await page.waitForTimeout(100)
+    assert.equal(await tusdcBalance(RECEIVER), before + parseUnits('5', 6))
+    assert.equal(await tusdcBalance(address), parseUnits('15', 6))
+
+    // Swap 5 tUSDC for TT: the frame runs batches one call at a time, so the kit asks for the
+    // router's allowance first, then the swap; each is approved in the frame.
+    await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 20_000 })
+    await fillSwap(page, { from: 'tUSDC', to: 'TT', amount: '5' })
+    const quoted = parseUnits(await text(page, 'swap-to-amount'), 18)
+    const ttBefore = await tokenBalance(CONTRACTS.TT, address)
+    await page.getByTestId('swap-review-button').click()
+    await page.getByTestId('swap-confirm-button').click()
+    await page.getByTestId('approve-button').click()
+    await approveInFrame(page)
+    await frame(page).locator('section.approval').waitFor({ state: 'hidden', timeout: 15_000 })
+    await approveInFrame(page)
+    await page.getByTestId('toast-message').filter({ hasText: 'Swap completed' }).waitFor({ timeout: 30_000 })
+    assert.equal(await tusdcBalance(address), parseUnits('10', 6))
+    const received = (await tokenBalance(CONTRACTS.TT, address)) - ttBefore
+    assert.ok(received >= (quoted * 99n) / 100n && received <= quoted, `received ${received}, quoted ${quoted}`)
+
+    await assertNoKeyReachedTheHost(page)
+
+    // The e-mail change: a code to the current address, then one to the new address.
+    if (!(await page.getByTestId('account-update-email').isVisible()))
+      await page.locator('appkit-button').first().click()
+    await page.getByTestId('account-update-email').click()
+    await page.getByTestId('update-email-input').fill(NEW_EMAIL)
+    await page.getByTestId('update-email-submit').click()
+    await page.getByTestId('update-email-primary-input').fill(await stack.mail.waitForCode(EMAIL))
+    await page.getByTestId('update-email-primary-submit').click()
+    await page.getByTestId('update-email-secondary-input').waitFor({ timeout: 15_000 })
+    await page.getByTestId('update-email-secondary-input').fill(await stack.mail.waitForCode(NEW_EMAIL))
+    await page.getByTestId('update-email-secondary-submit').click()
+    await page.getByTestId('account-email').filter({ hasText: NEW_EMAIL }).waitFor({ timeout: 15_000 })
+    assert.deepEqual(problems, [])
   } finally {
     await context.close()
   }
