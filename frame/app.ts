@@ -2,6 +2,7 @@
 // loads the project's allowed origins from the backend, draws the approval UI, and serves the host
 // page. What stops it (not embedded, an unknown project, a host the project does not allow) is
 // shown in the page as text and logged.
+import { isOrigin } from '../src/frame/host-origin.js'
 import { ApprovalView, type ApprovalViewOptions } from './approval.js'
 import { createBackend, type Backend } from './backend.js'
 import { createHandlers } from './handlers.js'
@@ -29,14 +30,6 @@ export interface StartedFrame {
   stop(): void
 }
 
-function isOrigin(text: string): boolean {
-  try {
-    return new URL(text).origin === text
-  } catch {
-    return false
-  }
-}
-
 /** Shows why the frame cannot serve (as text) and logs it. */
 function showProblem(root: HTMLElement, message: string): void {
   const problem = root.ownerDocument.createElement('p')
@@ -57,8 +50,9 @@ export async function startFrame(options: FrameStartOptions): Promise<StartedFra
     showProblem(options.root, NO_HOST)
     return undefined
   }
-  const backend = options.backend ?? createBackend()
-  const session = options.session ?? openSession()
+  approvals.setOrigin(hostOrigin)
+  const backend = options.backend ?? createBackend({ hostOrigin })
+  const session = options.session ?? openSession(hostOrigin)
   const wallet = new Wallet(backend, session)
   try {
     const { allowedOrigins } = await backend.project(projectId)

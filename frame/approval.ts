@@ -38,6 +38,8 @@ export class ApprovalView {
   readonly #approve: HTMLButtonElement
   readonly #live: HTMLElement
   #app = ''
+  /** The origin of the page that asks, as the browser reports its messages' origin. */
+  #origin = ''
   #shownAt = 0
   #shown: Pending | undefined
 
@@ -95,6 +97,16 @@ export class ApprovalView {
     this.#requester.textContent = this.#requesterText()
   }
 
+  /**
+   * The origin of the page whose requests this frame serves (the channel takes only messages whose
+   * `event.origin` is this one): every approval names it, so that a page can never borrow another
+   * app's name, or pass for "the app you are using".
+   */
+  setOrigin(origin: string): void {
+    this.#origin = origin
+    this.#requester.textContent = this.#requesterText()
+  }
+
   /** Queues `request`; resolves when the visitor approves it, rejects with 'User rejected the request'. */
   ask(request: ApprovalRequest): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -142,6 +154,7 @@ export class ApprovalView {
   }
 
   #requesterText(): string {
+    if (this.#origin) return this.#app ? `Requested by ${this.#app} (${this.#origin})` : `Requested by ${this.#origin}`
     return this.#app ? `Requested by ${this.#app}` : 'Requested by the app you are using'
   }
 

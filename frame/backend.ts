@@ -2,6 +2,7 @@
 // JSON both ways, every answer checked with zod where it enters. A failed call throws a
 // BackendError carrying the backend's own `message` (or 'HTTP status code: {n}' when it gave none).
 import * as z from 'zod/mini'
+import { HOST_ORIGIN_HEADER } from '../src/frame/host-origin.js'
 
 const privateKey = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex key'))
 
@@ -97,12 +98,14 @@ export interface Backend {
 }
 
 export interface BackendOptions {
+  /** The host page's origin the frame serves: sent with every call, a login's session is bound to it. */
+  readonly hostOrigin: string
   readonly fetch?: typeof fetch
   /** Where /frame-api lives: '' (the frame's own origin) unless a test says otherwise. */
   readonly base?: string
 }
 
-export function createBackend(options: BackendOptions = {}): Backend {
+export function createBackend(options: BackendOptions): Backend {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis)
   const base = options.base ?? ''
 
@@ -111,7 +114,7 @@ export function createBackend(options: BackendOptions = {}): Backend {
     path: string,
     init: { body?: unknown; token?: string; method?: 'GET' | 'POST' } = {}
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = { accept: 'application/json', [HOST_ORIGIN_HEADER]: options.hostOrigin }
     if (init.body !== undefined) headers['content-type'] = 'application/json'
     if (init.token) headers.authorization = `Bearer ${init.token}`
     const response = await fetchImpl(`${base}/frame-api/${path}`, {

@@ -1,12 +1,20 @@
 // What the frame keeps in its own origin's localStorage (frame/README.md, "The frame page"): a random
-// device id (made once), the session token, the last EVM chain. Never keys: those live only in
-// memory. Keys are prefixed '@appkit-wallet/' (spec.md section 3). A stored value that does not
+// device id (made once), and for each host page's origin its own session token and last EVM chain.
+// Never keys: those live only in memory. Keys are prefixed '@appkit-wallet/' (spec.md section 3).
+// A session belongs to the host origin it was made for (issue 29): the browser gives the frame the
+// same storage under every page that embeds it (same-site pages, or every origin a wildcard
+// allows), and a login made for one of them must not answer another. A stored value that does not
 // have its shape is dropped and logged, never thrown; a storage the browser refuses (blocked
 // third-party storage) is replaced by one in memory, also logged.
 
 export const DEVICE_ID_KEY = '@appkit-wallet/frame-device-id'
-export const SESSION_TOKEN_KEY = '@appkit-wallet/frame-session-token'
-export const LAST_CHAIN_KEY = '@appkit-wallet/frame-last-chain'
+/** The token of the session made for `hostOrigin`. */
+export const sessionTokenKey = (hostOrigin: string) => `@appkit-wallet/frame-session-token:${hostOrigin}`
+/** The last chain the wallet was on for `hostOrigin`. */
+export const lastChainKey = (hostOrigin: string) => `@appkit-wallet/frame-last-chain:${hostOrigin}`
+/** Where a session of any host was kept before sessions had their host: dropped on sight. */
+export const UNBOUND_SESSION_TOKEN_KEY = '@appkit-wallet/frame-session-token'
+const UNBOUND_LAST_CHAIN_KEY = '@appkit-wallet/frame-last-chain'
 
 /** The chain the wallet is on before anyone switched it: the local development chain. */
 export const DEFAULT_CHAIN_ID = 31337
@@ -51,9 +59,20 @@ function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), byte => byte.toString(16).padStart(2, '0')).join('')
 }
 
+/** The session of the host page at `hostOrigin` (the origin the frame serves, checked before). */
 export function openSession(
+  hostOrigin: string,
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = defaultStorage()
 ): FrameSession {
+  const tokenKey = sessionTokenKey(hostOrigin)
+  const chainKey = lastChainKey(hostOrigin)
+  // A token kept before sessions had their host would answer whichever page embeds the frame.
+  if (storage.getItem(UNBOUND_SESSION_TOKEN_KEY) !== null) {
+    console.warn('[frame] dropped a session kept without its host page: log in again')
+    storage.removeItem(UNBOUND_SESSION_TOKEN_KEY)
+  }
+  storage.removeItem(UNBOUND_LAST_CHAIN_KEY)
+
   /** The stored value when it has its shape; otherwise dropped (and logged when there was one). */
   function read(key: string, shape: RegExp): string | undefined {
     const value = storage.getItem(key)
@@ -72,19 +91,19 @@ export function openSession(
       storage.setItem(DEVICE_ID_KEY, id)
       return id
     },
-    token: () => read(SESSION_TOKEN_KEY, TOKEN),
+    token: () => read(tokenKey, TOKEN),
     setToken(token) {
-      if (token === undefined) storage.removeItem(SESSION_TOKEN_KEY)
-      else storage.setItem(SESSION_TOKEN_KEY, token)
+      if (token === undefined) storage.removeItem(tokenKey)
+      else storage.setItem(tokenKey, token)
     },
     lastChainId() {
-      const stored = read(LAST_CHAIN_KEY, CHAIN)
+      const stored = read(chainKey, CHAIN)
       const chainId = stored === undefined ? DEFAULT_CHAIN_ID : Number(stored)
       return Number.isSafeInteger(chainId) ? chainId : DEFAULT_CHAIN_ID
     },
     setLastChainId(chainId) {
       if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Invalid chain id: ${chainId}`)
-      storage.setItem(LAST_CHAIN_KEY, String(chainId))
+      storage.setItem(chainKey, String(chainId))
     }
   }
 }

@@ -34,7 +34,8 @@ export type FarcasterFinish =
 
 export interface FarcasterLogin {
   start(request: { projectId: string; pageOrigin: string; deviceId: string }): Promise<{ uri: string; attempt: string }>
-  finish(request: { attempt: string; deviceId: string }): Promise<FarcasterFinish>
+  /** Whether the visitor approved yet; once so, a session bound to `hostOrigin` (the host page the frame serves). */
+  finish(request: { attempt: string; deviceId: string; hostOrigin: string }): Promise<FarcasterFinish>
 }
 
 interface AttemptRow {
@@ -175,7 +176,7 @@ export function createFarcasterLogin(options: {
       return { uri: created.data.url, attempt }
     },
 
-    async finish({ attempt, deviceId }) {
+    async finish({ attempt, deviceId, hostOrigin }) {
       const device = deviceHash(options.deviceKey, deviceId)
       const { rows } = await db.query<AttemptRow>(
         'SELECT * FROM wallet_farcaster_attempts WHERE attempt_hash = $1 AND device_hash = $2',
@@ -203,7 +204,7 @@ export function createFarcasterLogin(options: {
         ])
         const account = accounts.rows[0]!
         await rememberDevice(tx, account.id, device, now())
-        const sessionToken = await createSession(tx, account.id, device, now())
+        const sessionToken = await createSession(tx, account.id, device, hostOrigin, now())
         return { state: 'completed', account, sessionToken, social: { provider: FARCASTER_PROVIDER, username } }
       })
     }

@@ -52,9 +52,11 @@ export interface SocialLogin {
   }): Promise<string>
   /** Where to send the browser: the page with the result or the error; throws 400 when the state is unknown. */
   callback(query: { state?: string; code?: string; error?: string }, redirectUri: string): Promise<string>
+  /** Redeems the result: a session bound to `hostOrigin`, the host page the frame serves. */
   finish(request: {
     result: string
     deviceId: string
+    hostOrigin: string
   }): Promise<{ account: Account; sessionToken: string; social: SocialIdentity }>
   /** The social identity the account signs in with, if any. */
   identityOf(accountId: string): Promise<SocialIdentity | undefined>
@@ -186,7 +188,7 @@ export function createSocialLogin(options: {
       return withParam(attempt.return_url, RESULT_PARAM, result)
     },
 
-    async finish({ result, deviceId }) {
+    async finish({ result, deviceId, hostOrigin }) {
       const device = deviceHash(options.deviceKey, deviceId)
       return db.transaction(async tx => {
         // Spent at once: a result is redeemed once, and only by the device that started the login.
@@ -203,7 +205,7 @@ export function createSocialLogin(options: {
         const account = accounts.rows[0]
         if (!account) throw new ApiError(400, LOGIN_EXPIRED, 'social_expired')
         await rememberDevice(tx, account.id, device, now())
-        const sessionToken = await createSession(tx, account.id, device, now())
+        const sessionToken = await createSession(tx, account.id, device, hostOrigin, now())
         return {
           account,
           sessionToken,

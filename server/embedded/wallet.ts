@@ -52,9 +52,13 @@ export interface LoginResult {
 export interface EmbeddedWallet {
   start(email: string, deviceId: string): Promise<'VERIFY_DEVICE' | 'VERIFY_OTP'>
   verifyDevice(step: LoginStep): Promise<'VERIFY_OTP'>
-  verifyLogin(step: LoginStep): Promise<LoginResult>
-  /** The account of the request's bearer token; 401 'Session Expired' otherwise. */
-  account(authorization: string | undefined): Promise<Account>
+  /** The login code: a session bound to `hostOrigin`, the host page the frame serves. */
+  verifyLogin(step: LoginStep, hostOrigin: string): Promise<LoginResult>
+  /**
+   * The account of the request's bearer token, when its session was made for `hostOrigin`; 401
+   * 'Session Expired' otherwise.
+   */
+  account(authorization: string | undefined, hostOrigin: string): Promise<Account>
   keys(account: Account): Promise<WalletKey[]>
   /** Stores the keys the account lacks and answers all of its keys (the first stored win). */
   storeKeys(account: Account, keys: readonly SubmittedKey[]): Promise<WalletKey[]>
@@ -135,21 +139,21 @@ export function createEmbeddedWallet(
       return 'VERIFY_OTP'
     },
 
-    async verifyLogin(step) {
+    async verifyLogin(step, hostOrigin) {
       const email = normalizeEmail(step.email)
       const device = deviceHash(deviceKey, step.deviceId)
       await consumeCode(db, codeKey, { email, purpose: 'login', code: step.code, deviceHash: device }, now())
       const { account, sessionToken } = await db.transaction(async tx => {
         const account = await ensureAccount(tx, email, now())
         await rememberDevice(tx, account.id, device, now())
-        return { account, sessionToken: await createSession(tx, account.id, device, now()) }
+        return { account, sessionToken: await createSession(tx, account.id, device, hostOrigin, now()) }
       })
       return { sessionToken, email, keys: await loadKeys(db, masterKey, account.id) }
     },
 
-    async account(authorization) {
+    async account(authorization, hostOrigin) {
       const token = bearerToken(authorization)
-      const account = token ? await sessionAccount(db, token, now()) : undefined
+      const account = token ? await sessionAccount(db, token, hostOrigin, now()) : undefined
       if (!account) throw sessionExpired()
       return account
     },

@@ -1,12 +1,13 @@
 // The embedded wallet's e-mail, social and Farcaster login, session, key and e-mail update routes (frame/README.md), on
 // the frame's origin behind frame-api.ts's Origin check. Bodies are parsed with zod; the flows
 // are server/embedded/wallet.ts. Without a master key every route here answers 503.
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as z from 'zod/mini'
 import type { ServerContext } from '../context.js'
 import type { EmbeddedWallet } from '../embedded/wallet.js'
 import { walletKeySchema } from '../embedded/keys.js'
-import { ApiError, notFound, parseBody } from '../http.js'
+import { ApiError, badRequest, notFound, parseBody } from '../http.js'
+import { HOST_ORIGIN_HEADER, isOrigin } from '../../src/frame/host-origin.js'
 
 export const NOT_CONFIGURED = 'The embedded wallet is not configured (APPKIT_MASTER_KEY)'
 
@@ -32,6 +33,16 @@ const farcasterStartSchema = z.object({
   deviceId
 })
 const farcasterFinishSchema = z.object({ attempt: z.string().check(z.minLength(1), z.maxLength(128)), deviceId })
+
+/** A request without the host page's origin, or with something else in its place. */
+export const NO_HOST_ORIGIN = `The ${HOST_ORIGIN_HEADER} header must name the host page's origin`
+
+/** The host page a call is made for: every session is bound to one (issue 29). */
+function hostOriginOf(c: Context): string {
+  const value = c.req.header(HOST_ORIGIN_HEADER)
+  if (!value || value.length > 2048 || !isOrigin(value)) throw badRequest(NO_HOST_ORIGIN)
+  return value
+}
 
 export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet | undefined): Hono {
   const app = new Hono()
@@ -67,17 +78,17 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
 
   app.post('/frame-api/email/otp', async c => {
     const body = await parseBody(c, stepSchema)
-    return c.json(await w().verifyLogin(body))
+    return c.json(await w().verifyLogin(body, hostOriginOf(c)))
   })
 
   app.post('/frame-api/keys', async c => {
-    const account = await w().account(c.req.header('Authorization'))
+    const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     const { keys } = await parseBody(c, keysSchema)
     return c.json({ keys: await w().storeKeys(account, keys) })
   })
 
   app.get('/frame-api/session', async c => {
-    const account = await w().account(c.req.header('Authorization'))
+    const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     const social = await w().social.identityOf(account.id)
     return c.json({ email: account.email, keys: await w().keys(account), ...(social ? { social } : {}) })
   })
@@ -104,7 +115,7 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
 
   app.post('/frame-api/social/finish', async c => {
     const body = await parseBody(c, socialFinishSchema)
-    const { account, sessionToken, social } = await w().social.finish(body)
+    const { account, sessionToken, social } = await w().social.finish({ ...body, hostOrigin: hostOriginOf(c) })
     return c.json({ sessionToken, email: account.email, keys: await w().keys(account), social })
   })
 
@@ -116,7 +127,7 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
   // Polled by the frame until the visitor approved in their Farcaster client: { state: 'pending' } until then.
   app.post('/frame-api/farcaster/finish', async c => {
     const body = await parseBody(c, farcasterFinishSchema)
-    const answer = await w().farcaster.finish(body)
+    const answer = await w().farcaster.finish({ ...body, hostOrigin: hostOriginOf(c) })
     if (answer.state === 'pending') return c.json({ state: 'pending' })
     const { account, sessionToken, social } = answer
     return c.json({ state: 'completed', sessionToken, email: account.email, keys: await w().keys(account), social })
@@ -124,7 +135,7 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
 
   // Whether the session still holds, without the keys: the frame asks before each approval.
   app.get('/frame-api/session/status', async c => {
-    const account = await w().account(c.req.header('Authorization'))
+    const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     return c.json({ email: account.email })
   })
 
@@ -134,19 +145,19 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
   })
 
   app.post('/frame-api/email/update', async c => {
-    const account = await w().account(c.req.header('Authorization'))
+    const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     const { newEmail } = await parseBody(c, updateSchema)
     return c.json({ action: await w().startUpdate(account, newEmail) })
   })
 
   app.post('/frame-api/email/update/primary', async c => {
-    const account = await w().account(c.req.header('Authorization'))
+    const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     const body = await parseBody(c, codeSchema)
     return c.json({ action: await w().verifyUpdatePrimary(account, body.code) })
   })
 
   app.post('/frame-api/email/update/secondary', async c => {
-    const account = await w().account(c.req.header('Authorization'))
+    const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     const body = await parseBody(c, codeSchema)
     return c.json({ email: await w().verifyUpdateSecondary(account, body.code) })
   })

@@ -9,6 +9,7 @@
 // says 'Session Expired'. No message the host page receives in the whole flow contains the
 // wallet's keys; a page on a foreign origin that embeds the frame gets nothing.
 import assert from 'node:assert/strict'
+import { createServer } from 'node:http'
 import { test } from 'node:test'
 import {
   Connection,
@@ -28,6 +29,7 @@ import {
   fillSwap,
   previewSend,
   signInApproved,
+  frameSession,
   walletFrame,
   walletKeys
 } from './embedded-page.mjs'
@@ -72,11 +74,10 @@ const frameKeys = page => walletKeys(page, stack.frame)
 
 /** Ends the frame's session on the backend (its sign-out route, with the token the frame keeps). */
 async function endFrameSession(page) {
-  const frameHandle = page.frames().find(candidate => candidate.url().startsWith(stack.frame))
-  const token = await frameHandle.evaluate(() => localStorage.getItem('@appkit-wallet/frame-session-token'))
+  const { headers } = await frameSession(page, stack.frame)
   const response = await fetch(`${stack.frame}/frame-api/sign-out`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, Origin: stack.frame, 'Content-Type': 'application/json' },
+    headers: { ...headers, 'Content-Type': 'application/json' },
     body: '{}'
   })
   assert.equal(response.status, 200)
@@ -241,6 +242,102 @@ test('a page on a foreign origin that embeds the frame gets nothing', async () =
     // The frame's CSP (frame-ancestors) keeps it from loading here at all.
     assert.ok(!embedded || (await embedded.evaluate(() => document.body?.textContent ?? '').catch(() => '')) === '')
   } finally {
+    await context.close()
+  }
+})
+
+/**
+ * The page another origin of this host serves (the local project allows http://127.0.0.1:* and
+ * http://localhost:*): it embeds the wallet frame naming `hostOrigin` (its own, or forged), opens
+ * it with window.open too when `popup` is set, sends the kit's own requests to every frame it made
+ * once the frame says ready (or after 3 s), and records every message it receives in `window.got`.
+ */
+function attackerPage(frameOrigin, hostOrigin, { popup = false } = {}) {
+  const frameUrl = `${frameOrigin}/?hostOrigin=${encodeURIComponent(hostOrigin)}&projectId=appkit-local`
+  const script = `
+    window.got = []
+    const targets = []
+    const request = (id, method, params) => ({ channel: 'appkit-frame', version: 1, kind: 'request', id, method, params })
+    const ask = () => {
+      for (const target of targets) {
+        target.postMessage(request('a'.repeat(32), 'getUser', {}), ${JSON.stringify(frameOrigin)})
+        target.postMessage(request('b'.repeat(32), 'rpcRequest', { method: 'eth_accounts' }), ${JSON.stringify(frameOrigin)})
+        target.postMessage(request('c'.repeat(32), 'rpcRequest', { method: 'eth_requestAccounts' }), ${JSON.stringify(frameOrigin)})
+        target.postMessage(request('d'.repeat(32), 'rpcRequest', { method: 'personal_sign', params: ['0x68690a', '0x0000000000000000000000000000000000000000'] }), ${JSON.stringify(frameOrigin)})
+      }
+    }
+    let asked = false
+    addEventListener('message', event => {
+      window.got.push({ origin: event.origin, data: event.data })
+      if (!asked && event.data && event.data.kind === 'event' && event.data.event === 'ready') { asked = true; ask() }
+    })
+    const iframe = document.createElement('iframe')
+    iframe.src = ${JSON.stringify(frameUrl)}
+    document.body.append(iframe)
+    targets.push(iframe.contentWindow)
+    ${popup ? `const opened = window.open(${JSON.stringify(frameUrl)}, 'wallet'); if (opened) targets.push(opened)` : ''}
+    setTimeout(() => { if (!asked) { asked = true; ask() } }, 3000)
+  `
+  return `<!doctype html><html lang="en"><head><title>another page</title></head><body><script>${script}</script></body></html>`
+}
+
+test('a page on another port of the same host gets no account, no prompt and no signature from a login made on the demo; nor with a forged host, nor by window.open (issue 29)', async () => {
+  const context = await newContext()
+  let server
+  try {
+    const { page } = await openDemo(context)
+    const email = `bound-${Date.now()}@example.com`
+    const visitor = (await logIn(page, email)).toLowerCase()
+    const demoOrigin = new URL(page.url()).origin
+    // A real server on another port (Chromium blocks a page Playwright makes up from framing 127.0.0.1).
+    let served = ''
+    server = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(served)
+    )
+    await new Promise(resolve => server.listen(0, new URL(demoOrigin).hostname, resolve))
+    const attacker = `http://${new URL(demoOrigin).hostname}:${server.address().port}`
+    served = attackerPage(stack.frame, attacker)
+
+    // Its own origin as the host: the frame serves it (the wildcard allows it), as not logged in.
+    const other = await context.newPage()
+    await other.goto(`${attacker}/`)
+    await other
+      .waitForFunction(() => window.got.filter(message => message.data?.kind === 'response').length === 4, null, {
+        timeout: 20_000
+      })
+      .catch(async () => assert.fail(`four answers, got: ${JSON.stringify(await other.evaluate(() => window.got))}`))
+    const got = await other.evaluate(() => window.got)
+    assert.ok(got.some(message => message.data?.event === 'ready' && message.origin === stack.frame))
+    const answers = Object.fromEntries(
+      got.filter(message => message.data?.kind === 'response').map(message => [message.data.id[0], message.data])
+    )
+    assert.equal(answers.a.ok, false, 'getUser: no user')
+    assert.ok(
+      answers.b.ok === false || (Array.isArray(answers.b.result) && answers.b.result.length === 0),
+      'eth_accounts: none'
+    )
+    assert.equal(answers.c.ok, false, 'eth_requestAccounts: refused')
+    assert.equal(answers.d.ok, false, 'personal_sign: refused')
+    const everything = JSON.stringify(got).toLowerCase()
+    assert.ok(!everything.includes(visitor.slice(2)), 'the visitor’s address reached the other page')
+    assert.ok(!everything.includes(email.toLowerCase()), 'the visitor’s e-mail reached the other page')
+    const embedded = other.frames().find(candidate => candidate.url().startsWith(stack.frame))
+    assert.equal(await embedded.locator('section.approval').isHidden(), true, 'no approval was drawn')
+
+    // The demo's origin forged as the host, and the frame opened as a window: nothing answers.
+    served = attackerPage(stack.frame, demoOrigin, { popup: true })
+    const forged = await context.newPage()
+    await forged.goto(`${attacker}/`)
+    await forged.waitForTimeout(4000)
+    assert.deepEqual(await forged.evaluate(() => window.got), [])
+    const popup = context.pages().find(candidate => candidate.url().startsWith(stack.frame))
+    assert.ok(popup, 'the window opened')
+    assert.equal(await popup.locator('section.approval').isHidden(), true)
+
+    // The demo itself is still logged in, with its own account.
+    assert.equal((await text(page, 'account-address')).toLowerCase(), visitor)
+  } finally {
+    server?.close()
     await context.close()
   }
 })

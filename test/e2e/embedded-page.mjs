@@ -43,15 +43,29 @@ export async function previewSend(page, { symbol, amount, receiver }) {
   await page.getByTestId('send-preview-button').click()
 }
 
-/** The frame's keys as its backend releases them to the frame's origin (the session token read from the frame). */
-export async function walletKeys(page, frameOrigin) {
+/**
+ * The session token the frame in `page` keeps for that page (its own storage holds one per host
+ * page's origin), with the headers a frame-api call made with it for that page carries.
+ */
+export async function frameSession(page, frameOrigin) {
   const frameHandle = page.frames().find(candidate => candidate.url().startsWith(frameOrigin))
   assert.ok(frameHandle, 'the frame is in the page')
-  const token = await frameHandle.evaluate(() => localStorage.getItem('@appkit-wallet/frame-session-token'))
-  assert.ok(token, 'the frame keeps a session token in its own storage')
-  const response = await fetch(`${frameOrigin}/frame-api/session`, {
-    headers: { Authorization: `Bearer ${token}`, Origin: frameOrigin }
-  })
+  const hostOrigin = new URL(page.url()).origin
+  const token = await frameHandle.evaluate(
+    key => localStorage.getItem(key),
+    `@appkit-wallet/frame-session-token:${hostOrigin}`
+  )
+  assert.ok(token, 'the frame keeps a session token for this page in its own storage')
+  return {
+    token,
+    headers: { Authorization: `Bearer ${token}`, Origin: frameOrigin, 'x-appkit-host-origin': hostOrigin }
+  }
+}
+
+/** The frame's keys as its backend releases them to the frame's origin (the session token read from the frame). */
+export async function walletKeys(page, frameOrigin) {
+  const { headers } = await frameSession(page, frameOrigin)
+  const response = await fetch(`${frameOrigin}/frame-api/session`, { headers })
   assert.equal(response.status, 200)
   return (await response.json()).keys
 }

@@ -103,7 +103,12 @@ test('npm start runs the local social providers and points the backend at them: 
     assert.ok(result, `${provider}: ${answer.headers.get('location')}`)
     const finished = await fetch(`${frame}/frame-api/social/finish`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: frame },
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: frame,
+        // The session is made for the demo's page (the host page the frame serves).
+        'x-appkit-host-origin': `http://127.0.0.1:${ports.PORT}`
+      },
       body: JSON.stringify({ result, deviceId: 'stack-test-device' })
     })
     assert.equal(finished.status, 200, provider)
@@ -117,7 +122,11 @@ test('npm start runs the local Farcaster relay: its app page approves as fid 1, 
   const post = (path, body) =>
     fetch(`${frame}/frame-api/farcaster/${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: frame },
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: frame,
+        'x-appkit-host-origin': `http://127.0.0.1:${ports.PORT}`
+      },
       body: JSON.stringify(body)
     })
   const deviceId = 'stack-test-farcaster-device'

@@ -5,10 +5,13 @@
 // no key, code, token or device id is ever stored in the clear.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { RESEND_COOLDOWN_MS } from '../../server/embedded/codes.js'
 import { SESSION_TTL_MS } from '../../server/embedded/sessions.js'
+import { NO_HOST_ORIGIN } from '../../server/routes/frame-api-wallet.js'
 import {
   expectError,
   expectOk,
+  HOST_PAGE,
   newDeviceId,
   PROJECT_ID,
   randomKey,
@@ -158,6 +161,47 @@ describe('keys and sessions', () => {
     expectError(await stack.frame.get('/frame-api/session'), 401, 'Session Expired')
     const basic = { headers: { Authorization: `Basic ${sessionToken}` } }
     expectError(await stack.frame.get('/frame-api/session', basic), 401, 'Session Expired')
+  })
+})
+
+describe('a session belongs to the host page it was made for (issue 29)', () => {
+  it('answers only calls made for that page: another port, another subdomain, no page at all get nothing', async () => {
+    const email = uniqueEmail('bound')
+    const { sessionToken } = await stack.login(email)
+    const keys = [{ namespace: 'eip155', privateKey: randomKey() }]
+    expectOk(await stack.frame.post('/frame-api/keys', { keys }, { token: sessionToken }))
+    for (const hostOrigin of ['http://localhost:5174', 'http://shop.localhost:5173', 'https://localhost:5173']) {
+      const other = { token: sessionToken, hostOrigin }
+      expectError(await stack.frame.get('/frame-api/session', other), 401, 'Session Expired')
+      expectError(await stack.frame.get('/frame-api/session/status', other), 401, 'Session Expired')
+      expectError(await stack.frame.post('/frame-api/keys', { keys }, other), 401, 'Session Expired')
+      expectError(await stack.frame.post('/frame-api/email/update', { newEmail: 'x@example.com' }, other), 401)
+    }
+    for (const hostOrigin of [null, 'null', 'localhost:5173', `${HOST_PAGE}/`, `${HOST_PAGE}/page`]) {
+      expectError(await stack.frame.get('/frame-api/session', { token: sessionToken, hostOrigin }), 400, NO_HOST_ORIGIN)
+    }
+    // The page it was made for still has it, keys and all.
+    const own = expectOk(await stack.frame.get('/frame-api/session', { token: sessionToken }))
+    assert.equal(own.email, email)
+    assert.deepEqual(own.keys, keys)
+  })
+
+  it('a login names its page: without one there is no session, and each page that logs in gets its own', async () => {
+    const email = uniqueEmail('two-pages')
+    const first = await stack.login(email)
+    const deviceId = first.deviceId
+    stack.clock.advance(RESEND_COOLDOWN_MS)
+    expectOk(await stack.frame.post('/frame-api/email/start', { projectId: PROJECT_ID, email, deviceId }))
+    const code = await stack.inbox.waitForCode(email)
+    const body = { email, deviceId, code }
+    expectError(await stack.frame.post('/frame-api/email/otp', body, { hostOrigin: null }), 400, NO_HOST_ORIGIN)
+    const other = 'http://localhost:5174'
+    const second = expectOk(await stack.frame.post('/frame-api/email/otp', body, { hostOrigin: other }))
+    const token = String(second.sessionToken)
+    assert.notEqual(token, first.sessionToken)
+    expectOk(await stack.frame.get('/frame-api/session', { token, hostOrigin: other }))
+    expectError(await stack.frame.get('/frame-api/session', { token }), 401, 'Session Expired')
+    expectOk(await stack.frame.get('/frame-api/session', { token: first.sessionToken }))
   })
 })
 

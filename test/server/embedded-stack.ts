@@ -8,11 +8,14 @@ import { after, before } from 'node:test'
 import type { ServerConfigInput } from '../../server/config.js'
 import type { ChainContext } from '../../server/context.js'
 import { RESEND_COOLDOWN_MS } from '../../server/embedded/codes.js'
+import { HOST_ORIGIN_HEADER } from '../../src/frame/host-origin.js'
 import { startServer, type RunningServer } from '../../server/main.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 import { startMailInbox, type MailInbox } from './mail-inbox.js'
 
 export const PROJECT_ID = 'appkit-local'
+/** The host page the tests' frame serves (the demo's origin, which the local project allows). */
+export const HOST_PAGE = 'http://localhost:5173'
 /** Round numbers, so that no code or key can hide in a timestamp by chance. */
 export const START_TIME = 1_700_000_000_000
 
@@ -35,6 +38,8 @@ export interface FrameRequestOptions {
   token?: string
   /** The Origin header: the frame's own by default; null sends none. */
   origin?: string | null
+  /** The host page the call is made for (the x-appkit-host-origin header): HOST_PAGE by default; null sends none. */
+  hostOrigin?: string | null
   headers?: Record<string, string>
 }
 
@@ -47,11 +52,13 @@ export class FrameClient {
     options: FrameRequestOptions = {}
   ): Promise<FrameAnswer<T>> {
     const origin = options.origin === undefined ? this.url : options.origin
+    const hostOrigin = options.hostOrigin === undefined ? HOST_PAGE : options.hostOrigin
     const response = await fetch(`${this.url}${path}`, {
       method,
       headers: {
         ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
         ...(origin !== null ? { Origin: origin } : {}),
+        ...(hostOrigin !== null ? { [HOST_ORIGIN_HEADER]: hostOrigin } : {}),
         ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
         ...options.headers
       },

@@ -66,11 +66,12 @@ interface TestFrame {
 async function loggedInFrame(): Promise<TestFrame> {
   const frameUrl = stack.server.frameUrl
   const backend = createBackend({
+    hostOrigin: 'http://localhost:5173',
     base: frameUrl,
     fetch: (input, init) =>
       fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: frameUrl } })
   })
-  const session = openSession(memoryStorage())
+  const session = openSession('http://localhost:5173', memoryStorage())
   session.setLastChainId(chains.a.chainId)
   const handlers: FrameHandlers = createHandlers({
     projectId: PROJECT_ID,

@@ -21,7 +21,8 @@ describe('starting the frame page', () => {
   })
 
   async function start(search: string, backend = new FakeBackend()) {
-    const started = await startFrame({ search, root, backend, session: openSession(memoryStorage()) })
+    const hostOrigin = new URLSearchParams(search).get('hostOrigin') ?? ''
+    const started = await startFrame({ search, root, backend, session: openSession(hostOrigin, memoryStorage()) })
     return { started, backend, alert: root.querySelector('[role="alert"]')?.textContent }
   }
 

@@ -122,6 +122,19 @@ describe('the frame’s approval UI', () => {
     expect(els.idle.querySelector('b')).to.equal(null)
   })
 
+  it('names the asking page by its origin, the app’s own name beside it, never only “the app you are using” (issue 29)', async () => {
+    view.setOrigin('http://127.0.0.1:5174')
+    const answer = view.ask(message('hello'))
+    const requester = () => root.querySelector('.approval-requester')!.textContent
+    expect(requester()).to.equal('Requested by http://127.0.0.1:5174')
+    // A page may call itself anything: its name comes with its origin, as the browser gave it.
+    view.setApp('Local Demo')
+    expect(requester()).to.equal('Requested by Local Demo (http://127.0.0.1:5174)')
+    expect(frameEls(root).live.textContent).to.contain('http://127.0.0.1:5174')
+    frameEls(root).reject.click()
+    await rejection(answer)
+  })
+
   it('shows a message as text, never as markup, with who asks', async () => {
     view.setApp(XSS)
     const answer = view.ask(message(XSS))

@@ -3,6 +3,7 @@
 // (an answer out of shape is refused), and errors carrying the backend's own message.
 import { expect } from '@open-wc/testing'
 import { BackendError, createBackend } from '../../../frame/backend.js'
+import { HOST_ORIGIN_HEADER } from '../../../src/frame/host-origin.js'
 import { rejection } from '../rejection.js'
 import { HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'
 
@@ -27,8 +28,11 @@ function recorded(answer: (url: string) => Response) {
     })
     return answer(url)
   }) as typeof globalThis.fetch
-  return { sent, backend: createBackend({ fetch }) }
+  return { sent, backend: createBackend({ hostOrigin: HOST_PAGE, fetch }) }
 }
+
+/** The host page the frame serves: every call names it, so the backend binds sessions to it. */
+const HOST_PAGE = 'http://localhost:5173'
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -110,6 +114,8 @@ describe('the frame’s backend client', () => {
       'POST /frame-api/email/update/secondary'
     ])
     expect(sent.every(entry => entry.headers.authorization === `Bearer ${token}`)).to.equal(true)
+    // Issue 29: each call names the host page, the session's own.
+    expect(sent.every(entry => entry.headers[HOST_ORIGIN_HEADER] === HOST_PAGE)).to.equal(true)
     expect(sent[0]!.body).to.deep.equal({ keys: KEYS })
     expect(sent[3]!.body).to.deep.equal({ newEmail: 'new@b.co' })
   })

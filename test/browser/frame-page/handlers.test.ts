@@ -16,7 +16,7 @@ import {
 import type { FrameHandlers } from '../../../frame/host-channel.js'
 import { evmAddress, Keyring } from '../../../frame/keys.js'
 import { NO_LONGER_CONNECTED } from '../../../frame/rpc.js'
-import { openSession, SESSION_TOKEN_KEY } from '../../../frame/session.js'
+import { openSession, sessionTokenKey } from '../../../frame/session.js'
 import { SMART_ACCOUNT_UNAVAILABLE } from '../../../frame/smart-wallet.js'
 import { NOT_CONNECTED, Wallet } from '../../../frame/wallet.js'
 import type { FrameMethod, FrameParams } from '../../../src/frame/messages.js'
@@ -29,9 +29,10 @@ import { HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'
 
 const EMAIL = 'visitor@example.com'
 const HOST = 'http://localhost:5173'
+const SESSION_TOKEN_KEY = sessionTokenKey(HOST)
 
 function frame(backend = new FakeBackend(), storage = memoryStorage()) {
-  const session = openSession(storage)
+  const session = openSession(HOST, storage)
   const wallet = new Wallet(backend, session)
   const approvals = {
     app: undefined as string | undefined,
@@ -288,7 +289,7 @@ describe('the frame’s handlers', () => {
     expect(await f.call('getChainId', {})).to.deep.equal({ chainId: 10 })
     expect(await f.call('switchNetwork', { chainId: '0x89' })).to.deep.equal({ chainId: 137 })
     expect(((await f.call('getUser', { chainId: 8453 })) as { chainId: number }).chainId).to.equal(8453)
-    expect(openSession(f.storage).lastChainId()).to.equal(8453)
+    expect(openSession(HOST, f.storage).lastChainId()).to.equal(8453)
     expect(await f.call('rpcRequest', { method: 'eth_chainId' })).to.equal('0x2105')
     expect((await rejection(f.call('switchNetwork', { chainId: 'nonsense!' })))?.message).to.contain('Invalid chain id')
   })

@@ -1,15 +1,25 @@
-// What the frame keeps in its origin's localStorage (frame/session.ts): a device id made once, the
-// session token, the last chain (default 31337), under '@appkit-wallet/' keys; a corrupt stored
-// value is dropped and logged, never thrown.
+// What the frame keeps in its origin's localStorage (frame/session.ts): a device id made once, and
+// for each host page its own session token and last chain (default 31337), under '@appkit-wallet/'
+// keys; a corrupt stored value is dropped and logged, never thrown. A session made for one host
+// page is not another's (issue 29): the browser gives the frame one storage under every page that
+// embeds it.
 import { expect } from '@open-wc/testing'
 import {
   DEFAULT_CHAIN_ID,
   DEVICE_ID_KEY,
-  LAST_CHAIN_KEY,
-  openSession,
-  SESSION_TOKEN_KEY
+  lastChainKey,
+  openSession as openSessionFor,
+  sessionTokenKey,
+  UNBOUND_SESSION_TOKEN_KEY
 } from '../../../frame/session.js'
 import { memoryStorage } from './fake-backend.js'
+
+/** The host page these tests' frame serves, and another that embeds the same frame. */
+const HOST = 'http://localhost:5173'
+const OTHER_PORT = 'http://localhost:5174'
+const SESSION_TOKEN_KEY = sessionTokenKey(HOST)
+const LAST_CHAIN_KEY = lastChainKey(HOST)
+const openSession = (storage: Parameters<typeof openSessionFor>[1]) => openSessionFor(HOST, storage)
 
 /** Runs `body` with console.warn recorded. */
 function recordWarnings(body: () => void): string[] {
@@ -71,5 +81,36 @@ describe('the frame’s session storage', () => {
     expect(storage.getItem(SESSION_TOKEN_KEY)).to.equal(null)
     expect(storage.getItem(LAST_CHAIN_KEY)).to.equal(null)
     expect(storage.getItem(DEVICE_ID_KEY)).to.equal(id)
+  })
+
+  it('a session made for one host page is not another’s: another port, another subdomain', () => {
+    const storage = memoryStorage()
+    const session = openSession(storage)
+    session.setToken('token-0000000000000001')
+    session.setLastChainId(10)
+    for (const other of [OTHER_PORT, 'http://shop.localhost:5173', 'https://localhost:5173']) {
+      const theirs = openSessionFor(other, storage)
+      expect(theirs.token(), other).to.equal(undefined)
+      expect(theirs.lastChainId(), other).to.equal(DEFAULT_CHAIN_ID)
+    }
+    // Their own login leaves the first page's untouched, and the device stays this browser's.
+    const theirs = openSessionFor(OTHER_PORT, storage)
+    theirs.setToken('token-0000000000000002')
+    expect(openSession(storage).token()).to.equal('token-0000000000000001')
+    expect(theirs.deviceId()).to.equal(session.deviceId())
+    theirs.setToken(undefined)
+    expect(openSession(storage).token()).to.equal('token-0000000000000001')
+  })
+
+  it('drops, with a warning, a token kept before sessions had their host page', () => {
+    const storage = memoryStorage()
+    storage.setItem(UNBOUND_SESSION_TOKEN_KEY, 'token-0000000000000001')
+    let token: string | undefined = 'unread'
+    const warnings = recordWarnings(() => {
+      token = openSessionFor(OTHER_PORT, storage).token()
+    })
+    expect(token).to.equal(undefined)
+    expect(storage.getItem(UNBOUND_SESSION_TOKEN_KEY)).to.equal(null)
+    expect(warnings.join('\n')).to.contain('without its host page')
   })
 })
