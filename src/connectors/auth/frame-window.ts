@@ -38,8 +38,21 @@ export function createFrameWindow(src: string, title: string, doc: Document = do
   }
   Object.assign(dialog.style, frameStyle)
   // A pending approval is answered inside the frame only: Escape on the dialog itself does not
-  // close it (inside the frame, Escape rejects).
+  // close it (inside the frame, Escape rejects). Chromium lets a page cancel a close request only
+  // once between two user activations, and Escape is none: a second Escape would close the dialog
+  // with the approval still pending. So Escape in the host page makes no close request while the
+  // frame shows, and a dialog the browser closed by itself anyway is shown again.
+  let wanted = false
   dialog.addEventListener('cancel', event => event.preventDefault())
+  const onKeydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape' && dialog.open) event.preventDefault()
+  }
+  doc.addEventListener('keydown', onKeydown, true)
+  dialog.addEventListener('close', () => {
+    if (!wanted || !dialog.isConnected) return
+    dialog.showModal()
+    iframe.focus()
+  })
 
   const iframe = doc.createElement('iframe')
   iframe.dataset.testid = 'w3m-frame'
@@ -54,13 +67,17 @@ export function createFrameWindow(src: string, title: string, doc: Document = do
     iframe,
     dialog,
     show() {
+      wanted = true
       if (!dialog.open) dialog.showModal()
       iframe.focus()
     },
     hide() {
+      wanted = false
       if (dialog.open) dialog.close()
     },
     remove() {
+      wanted = false
+      doc.removeEventListener('keydown', onKeydown, true)
       dialog.remove()
     }
   }
