@@ -13,6 +13,7 @@ import { $modal, closeModal, openModal } from './stores/modal.js'
 import { $router } from './stores/router.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import type { KitEvent } from './stores/kit-events.js'
+import type { ModalTransition } from './stores/modal-events.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
 import { AUTO_MOUNTED_ATTRIBUTE } from './elements/w3m-modal.js'
 import { prefetchView } from './elements/shared/prefetch-view.js'
@@ -107,6 +108,9 @@ function loadRemoteFeaturesWhenIdle(
   )
 }
 
+/** The recording of the modal's openings until its events are followed (startProjectOnFirstOpen). */
+let stopRecording: (() => void) | undefined
+
 /**
  * The project's checks (their alerts show in the modal), analytics and the modal's events start
  * when the modal first opens (stores/project-start.ts), once its first view is painted (idle time
@@ -115,17 +119,22 @@ function loadRemoteFeaturesWhenIdle(
  */
 function startProjectOnFirstOpen(): void {
   if (typeof window === 'undefined') return
+  // A kit created again records for itself.
+  stopRecording?.()
+  // Each opening and closing until the modal's events are followed, as it stood then: the visitor
+  // may close the modal, and open it again, before the page is idle or the chunk has loaded.
+  const transitions: ModalTransition[] = []
   const stop = $modal.listen(({ open }) => {
-    if (!open) return
-    stop()
-    // As it stands now: the visitor may close the modal before the page is idle.
-    const firstOpening = { view: $router.get().view, connected: Boolean($account.get().address) }
+    if (open === Boolean(transitions[transitions.length - 1]?.open)) return
+    transitions.push({ open, view: $router.get().view, connected: Boolean($account.get().address) })
+    if (transitions[1]) return
     whenIdle(() => {
       void import('./stores/project-start.js')
-        .then(module => module.startProject(firstOpening))
+        .then(module => module.startProject({ transitions, stop }))
         .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
     })
   })
+  stopRecording = stop
 }
 
 /**

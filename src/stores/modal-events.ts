@@ -5,25 +5,36 @@ import { $router } from './router.js'
 
 let stop: (() => void) | undefined
 
-/** How the modal stood when it first opened: what its MODAL_OPEN says. */
-export interface ModalOpening {
+/** The modal opening (with the view it showed) or closing, as it stood at that moment. */
+export interface ModalTransition {
+  readonly open: boolean
+  /** The view shown (what an opening's MODAL_OPEN names). */
   readonly view: string
   readonly connected: boolean
 }
 
+/** What createAppKit recorded of the modal before the following started, and how to stop recording. */
+export interface EarlyModalTransitions {
+  readonly transitions: readonly ModalTransition[]
+  stop(): void
+}
+
 /**
  * MODAL_OPEN (with the view shown) and MODAL_CLOSE on the kit's event stream, followed from the
- * modal's state: started once the page is idle (the modal's code in the first load stays without
- * it); a modal already open by then counts as opened. `firstOpening`, the opening that started it
- * (recorded at the moment it happened), is counted even when the modal closed again before the
- * page was idle: its MODAL_OPEN, then its MODAL_CLOSE.
+ * modal's state: started once the page is idle after the first opening (the modal's code in the
+ * first load stays without it). `early`: every opening and closing since that first opening,
+ * recorded as it happened (createAppKit), each given in order before the following takes over
+ * (the recording stops in the same step, so none is told twice or lost); without it, a modal
+ * already open counts as opened.
  */
-export function followModalEvents(firstOpening?: ModalOpening): void {
+export function followModalEvents(early?: EarlyModalTransitions): void {
   if (stop) return
+  early?.stop()
   let wasOpen = false
-  if (firstOpening) {
-    emitKitEvent('MODAL_OPEN', { view: firstOpening.view, connected: firstOpening.connected })
-    wasOpen = true
+  for (const transition of early?.transitions ?? []) {
+    wasOpen = transition.open
+    if (transition.open) emitKitEvent('MODAL_OPEN', { view: transition.view, connected: transition.connected })
+    else emitKitEvent('MODAL_CLOSE', { connected: transition.connected })
   }
   stop = $modal.subscribe(({ open }) => {
     if (open === wasOpen) return

@@ -1,5 +1,5 @@
 import { resetAnalytics, startAnalytics } from './analytics.js'
-import { followModalEvents, type ModalOpening } from './modal-events.js'
+import { followModalEvents, type EarlyModalTransitions } from './modal-events.js'
 import { $options } from './options.js'
 import { checkProject } from './project-checks.js'
 
@@ -9,16 +9,19 @@ let started = false
  * What starts when the modal first opens (issue 13): analytics begins listening (its events wait
  * for the project's answer), the modal's events join the kit's stream, and the project is checked
  * (alerts). A project that may not be used from this page (no project id, an unknown one, an
- * origin on no list) sends nothing. Resolves once all of it has settled. `firstOpening`: the opening
- * that started it, counted even if the modal has closed again since.
+ * origin on no list) sends nothing. Resolves once all of it has settled. `early`: the modal's
+ * openings and closings since the one that started it, each counted.
  */
-export async function startProject(firstOpening?: ModalOpening): Promise<void> {
-  if (started) return
+export async function startProject(early?: EarlyModalTransitions): Promise<void> {
+  if (started) {
+    early?.stop()
+    return
+  }
   started = true
   const options = $options.get()
   // Listening first, so that the modal's opening, emitted next, is counted.
   const analytics = options?.projectId.trim() && options.apiUrl ? startAnalytics() : undefined
-  followModalEvents(firstOpening)
+  followModalEvents(early)
   if (!(await checkProject())) resetAnalytics()
   await analytics
 }

@@ -137,6 +137,25 @@ describe('createAppKit: the modal’s events', () => {
       ['MODAL_CLOSE', { connected: false }]
     ])
   })
+
+  it('opened, closed and opened again at once: MODAL_OPEN, MODAL_CLOSE, MODAL_OPEN, none lost', async () => {
+    const kit = createAppKit(options)
+    const heard: KitEvent[] = []
+    const stop = kit.subscribeEvents(event => heard.push(event))
+    await kit.open({ view: 'Networks' })
+    kit.close()
+    await kit.open({ view: 'Networks' })
+    await waitUntil(() => heard.filter(event => event.event.startsWith('MODAL_')).length >= 3, 'three modal events')
+    kit.close()
+    await waitUntil(() => heard.filter(event => event.event.startsWith('MODAL_')).length >= 4, 'four modal events')
+    stop()
+    expect(heard.filter(event => event.event.startsWith('MODAL_')).map(event => event.event)).to.deep.equal([
+      'MODAL_OPEN',
+      'MODAL_CLOSE',
+      'MODAL_OPEN',
+      'MODAL_CLOSE'
+    ])
+  })
 })
 
 describe('createAppKit with a modal of the app', () => {

@@ -55,16 +55,39 @@ describe('the kit’s events from the flows', () => {
   it('the opening that started the following counts though the modal closed before it: MODAL_OPEN, then MODAL_CLOSE', async () => {
     await openModal({ view: 'Networks' })
     closeModal()
-    followModalEvents({ view: 'Networks', connected: false })
+    let stopped = false
+    const transitions = [
+      { open: true, view: 'Networks', connected: false },
+      { open: false, view: 'Networks', connected: false }
+    ] as const
+    followModalEvents({ transitions, stop: () => (stopped = true) })
+    expect(stopped, 'the recording stopped as the following took over').to.equal(true)
     expect(heard.map(event => [event.event, event.properties])).to.deep.equal([
       ['MODAL_OPEN', { view: 'Networks', connected: false }],
       ['MODAL_CLOSE', { connected: false }]
     ])
   })
 
+  it('every opening and closing recorded before the following counts, in order: opened, closed, opened again (still open)', async () => {
+    await openModal({ view: 'Account' })
+    const transitions = [
+      { open: true, view: 'Networks', connected: false },
+      { open: false, view: 'Networks', connected: false },
+      { open: true, view: 'Account', connected: true }
+    ] as const
+    followModalEvents({ transitions, stop: () => undefined })
+    expect(heard.map(event => [event.event, event.properties])).to.deep.equal([
+      ['MODAL_OPEN', { view: 'Networks', connected: false }],
+      ['MODAL_CLOSE', { connected: false }],
+      ['MODAL_OPEN', { view: 'Account', connected: true }]
+    ])
+    closeModal()
+    expect(names()).to.deep.equal(['MODAL_OPEN', 'MODAL_CLOSE', 'MODAL_OPEN', 'MODAL_CLOSE'])
+  })
+
   it('the opening that started the following, still open: one MODAL_OPEN, its MODAL_CLOSE when it closes', async () => {
     await openModal({ view: 'Networks' })
-    followModalEvents({ view: 'Networks', connected: false })
+    followModalEvents({ transitions: [{ open: true, view: 'Networks', connected: false }], stop: () => undefined })
     expect(names()).to.deep.equal(['MODAL_OPEN'])
     closeModal()
     expect(names()).to.deep.equal(['MODAL_OPEN', 'MODAL_CLOSE'])
