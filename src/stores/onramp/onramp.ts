@@ -190,12 +190,14 @@ export async function getQuote(): Promise<OnrampQuoteResponse | null> {
   } catch (error) {
     if (mine !== quoteRequests) return null
     console.warn('[appkit] No onramp quote:', error)
+    // Spec section 3: the failure's own message is stored, and no quote is made up (a mocked quote
+    // would show a buyer an amount no provider offered): null, as for any other missing quote.
     $onramp.set({
       ...$onramp.get(),
       quote: undefined,
       purchaseAmount: undefined,
       quotesLoading: false,
-      error: ONRAMP_QUOTE_FAILED
+      error: error instanceof Error && error.message ? error.message : ONRAMP_QUOTE_FAILED
     })
     return null
   }

@@ -74,7 +74,8 @@ interface FakeOnramp extends OnrampClient {
   readonly quotes: OnrampQuoteBody[]
   readonly urls: OnrampUrlBody[]
   failOptions: boolean
-  failQuote: boolean
+  /** The message a failing quote throws (false: the quote succeeds). */
+  failQuote: string | false
   /** Quotes for these amounts answer after this many ms. */
   slow: Record<string, number>
 }
@@ -93,7 +94,7 @@ function fakeOnramp(): FakeOnramp {
     async quote(body) {
       fake.quotes.push(body)
       await new Promise(resolve => setTimeout(resolve, fake.slow[body.amount] ?? 0))
-      if (fake.failQuote) throw new Error('HTTP status code: 400')
+      if (fake.failQuote !== false) throw new Error(fake.failQuote)
       return quoteFor(body)
     },
     async checkoutUrl(body) {
@@ -224,16 +225,17 @@ describe('Buy (onramp)', () => {
       })
     })
 
-    it('a failed quote stores the error and returns null', async () => {
+    it('a failed quote stores the failure’s own message and returns null, no made-up quote (spec section 3)', async () => {
       await loadOnrampOptions()
-      onramp.failQuote = true
+      onramp.failQuote = 'HTTP status code: 400'
       $onramp.set({ ...$onramp.get(), paymentAmount: '100' })
       expect(await getQuote()).to.equal(null)
-      expect($onramp.get()).to.include({
-        error: 'No quote is available for this purchase',
-        quote: undefined,
-        quotesLoading: false
-      })
+      expect($onramp.get()).to.include({ error: 'HTTP status code: 400', quote: undefined, quotesLoading: false })
+      expect($onramp.get().purchaseAmount).to.equal(undefined)
+      // A failure with no message of its own: the kit's words.
+      onramp.failQuote = ''
+      expect(await getQuote()).to.equal(null)
+      expect($onramp.get().error).to.equal('No quote is available for this purchase')
     })
 
     it('typing asks one quote once it pauses; a slow answer for an older amount is dropped', async () => {
