@@ -2,9 +2,9 @@
  * The spec's business constants and limits (spec.md section 9). One place, named for what they are.
  * Durations are in milliseconds.
  */
-export const MODAL_TRANSITION_MS = 150
-export const HEADER_TEXT_TRANSITION_MS = 120
-export const MODAL_WIDTH_PX = 360
+// The modal's 150 ms transitions, its header text's 120 ms and its 360 px width are in the
+// elements' styles (w3m-modal.styles.ts, w3m-router.ts, w3m-header.ts), where the element tests
+// read them back (test/browser/elements/w3m-modal.test.ts); not repeated here.
 /** Below this viewport width the modal becomes a full-width bottom sheet (decisions.md). */
 export const MOBILE_BREAKPOINT_PX = 430
 export const MODAL_SHAKE_MS = 500

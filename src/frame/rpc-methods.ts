@@ -46,8 +46,8 @@ export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 export const RPC_USER_REJECTED = 'User rejected the request'
 /** The frame's answer when its backend ended the session (expired, or signed out elsewhere). */
 export const FRAME_SESSION_EXPIRED = 'Session Expired'
-/** spec.md section 9: pending transactions through the frame. */
-export const PENDING_TRANSACTIONS_LIMIT = 99
+/** spec.md section 9: pending transactions through the frame (one definition, in the constants). */
+export { PENDING_TRANSACTIONS_LIMIT } from '../config/constants.js'
 
 export type SafeMethod = (typeof SAFE_METHODS)[number]
 export type ApprovalMethod = (typeof APPROVAL_METHODS)[number]

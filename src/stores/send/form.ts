@@ -1,6 +1,7 @@
 import { map } from 'nanostores'
 import type { TokenBalance } from '../../api/schemas/balance.js'
 import type { Profile } from '../../api/schemas/profile.js'
+import { NAME_CACHE_MS } from '../../config/constants.js'
 import { isEvmAddress } from '../../utils/address.js'
 import { $account } from '../account.js'
 import { nameClient } from '../names/client.js'
@@ -62,8 +63,6 @@ export const $send = map<SendState>(initialSend)
 /** A name is looked up once the visitor stopped typing for this long: not one lookup per keystroke. */
 export const NAME_LOOKUP_DELAY_MS = 300
 
-/** Name lookups kept for 5 minutes (spec.md section 9: name cache). */
-export const NAME_CACHE_MS = 5 * 60_000
 const resolvedNames = new Map<string, { readonly address: string | undefined; readonly at: number }>()
 
 /** The native token when the Tokens tab has none: the network's currency with the account's balance. */

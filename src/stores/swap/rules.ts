@@ -1,5 +1,6 @@
 import type { TokenBalance } from '../../api/schemas/balance.js'
 import type { SwapToken } from '../../api/schemas/convert.js'
+import { SWAP_SLIPPAGE_PERCENT } from '../../config/constants.js'
 
 /** The spec's 12 swap networks (section 9). */
 export const SWAP_NETWORKS = [
@@ -31,7 +32,7 @@ export const GAS_PRICE_NOT_SUPPORTED = 'Network not supported for Gas Price'
 export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 /** Slippage in percent: 1 by default (spec.md section 9), editable from 0.1 to 50. */
-export const DEFAULT_SLIPPAGE = '1'
+export const DEFAULT_SLIPPAGE = String(SWAP_SLIPPAGE_PERCENT)
 export const MIN_SLIPPAGE_BPS = 10n
 export const MAX_SLIPPAGE_BPS = 5000n
 
