@@ -28,8 +28,9 @@ export interface EarlyModalTransitions {
  * already open counts as opened.
  */
 export function followModalEvents(early?: EarlyModalTransitions): void {
-  if (stop) return
+  // The recording stops whether or not the following had started already (nothing is told twice).
   early?.stop()
+  if (stop) return
   let wasOpen = false
   for (const transition of early?.transitions ?? []) {
     wasOpen = transition.open

@@ -83,6 +83,14 @@ describe('the kit’s events from the flows', () => {
     ])
     closeModal()
     expect(names()).to.deep.equal(['MODAL_OPEN', 'MODAL_CLOSE', 'MODAL_OPEN', 'MODAL_CLOSE'])
+    // A second recording handed over once the following runs is stopped, and told nothing.
+    let stopped = false
+    followModalEvents({
+      transitions: [{ open: true, view: 'Connect', connected: false }],
+      stop: () => (stopped = true)
+    })
+    expect(stopped).to.equal(true)
+    expect(names()).to.have.length(4)
   })
 
   it('the opening that started the following, still open: one MODAL_OPEN, its MODAL_CLOSE when it closes', async () => {
