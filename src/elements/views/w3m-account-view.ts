@@ -37,6 +37,20 @@ function avatarText(account: AccountState): string {
 }
 
 /** The balance, left to right even in Arabic; else why there is none, in the active locale. */
+/**
+ * The way in after the network's name: the wallet's name, or for the embedded wallet the login
+ * used (spec.md section 3: socialProvider): "Google", "GitHub", "Farcaster", "E-mail".
+ */
+function wayInText(account: AccountState): string {
+  const provider = account.socialProvider as SocialProvider | undefined
+  const way = provider
+    ? (SOCIAL_NAMES[provider] ?? provider)
+    : account.user?.email
+      ? msg('E-mail', { id: 'account.wayInEmail' })
+      : account.connectedWalletInfo?.name
+  return way ? ` · ${way}` : ''
+}
+
 function balanceText(account: AccountState, locale: string) {
   if (account.balance !== undefined)
     return html`<bdi dir="ltr"
@@ -175,7 +189,7 @@ export class W3mAccountView extends LitElement {
 
   override render() {
     const account = this.account.value
-    const { address, profileName, profileImage, connectedWalletInfo } = account
+    const { address, profileName, profileImage } = account
     const { locale } = this.locale.value
     if (!address)
       return html`<p class="muted" data-testid="account-disconnected">
@@ -221,7 +235,7 @@ export class W3mAccountView extends LitElement {
       <p part="balance" data-testid="account-balance">${balanceText(account, locale)}</p>
       ${this.renderPortfolio(locale)}
       <p class="muted" data-testid="account-network">
-        ${network?.name ?? msg('Unknown network', { id: 'account.unknownNetwork' })}${connectedWalletInfo ? ` · ${connectedWalletInfo.name}` : ''}
+        ${network?.name ?? msg('Unknown network', { id: 'account.unknownNetwork' })}${wayInText(account)}
       </p>
       ${
         account.user?.email

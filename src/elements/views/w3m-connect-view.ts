@@ -17,7 +17,6 @@ import { emailForm, emailFormStyles } from './email-forms.js'
 import { sendFormStyles } from './send-form.styles.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { whenIdle } from '../../utils/idle.js'
-import { formatList } from '../../utils/list-format.js'
 import { listStyles } from '../shared/list-styles.js'
 import { defineElement } from '../shared/define.js'
 import { onIntent } from '../shared/prefetch-view.js'
@@ -28,14 +27,6 @@ import '../ui/wui-wallet-image.js'
 import { walletConnectLogo } from '../ui/walletconnect-logo.js'
 
 type ConnectMethod = 'email' | 'social' | 'wallet'
-
-/** The social providers as a list in the active locale ('google, x and discord'). */
-function socialList(socials: readonly string[]): string {
-  return formatList(socials, $locale.get().locale)
-}
-
-// The list format's locale data loads now, with this module (prefetched at idle), not in the click.
-formatList([], $locale.get().locale)
 
 /** Loads the connection code ahead of a choice; a failure is left to the choice to report. */
 function prefetchConnection(): void {
@@ -48,8 +39,8 @@ function prefetchConnection(): void {
  * the spec's connector order, above All Wallets; choosing one opens ConnectingExternal. The e-mail
  * section (with `features.email` and a `frameUrl`) sends a login code to the address typed and
  * opens the code's view. The social section (with a `frameUrl`) has a button per provider of
- * `features.socials`: the provider's window opens at once, what is happening shows below the list,
- * and a failure as an alert (Farcaster: coming soon).
+ * `features.socials` (nothing without a frame), each named by its display name: the provider's
+ * window opens at once, what is happening shows below the list, and a failure as an alert.
  * @tagname w3m-connect-view
  * @csspart method - One connect method's section.
  * @csspart connector - One discovered wallet's row.
@@ -145,7 +136,10 @@ export class W3mConnectView extends LitElement {
             </section>`
           : nothing
       case 'social':
-        return features.socials && features.socials.length > 0 ? this.renderSocial(features.socials) : nothing
+        // Without a frame there is no social login: nothing is offered (as for e-mail).
+        return features.socials && features.socials.length > 0 && socialLoginAvailable()
+          ? this.renderSocial(features.socials)
+          : nothing
       case 'wallet':
         return html`<section part="method" data-testid="connect-method-wallet">
           <h3 id="wallets-heading">${msg('Wallets', { id: 'connect.wallets' })}</h3>
@@ -162,14 +156,6 @@ export class W3mConnectView extends LitElement {
   }
 
   private renderSocial(socials: readonly SocialProvider[]) {
-    if (!socialLoginAvailable()) {
-      return html`<section part="method" data-testid="connect-method-social">
-        <h3>${msg('Social login', { id: 'connect.social' })}</h3>
-        <wui-list-item disabled
-          >${msg(str`Continue with ${socialList(socials)} (coming soon)`, { id: 'connect.socialSoon' })}</wui-list-item
-        >
-      </section>`
-    }
     const state = this.socialLogin.value
     const name = state.provider ? SOCIAL_NAMES[state.provider] : ''
     return html`<section part="method" data-testid="connect-method-social">

@@ -49,10 +49,28 @@ describe('views', () => {
       await expect(el).to.be.accessible()
     })
 
-    it('offers no e-mail login without a frame to log in with (no frameUrl)', async () => {
+    it('offers no e-mail and no social login without a frame to log in with (no frameUrl)', async () => {
+      // The README's minimal setup: a project id, networks, no frameUrl. No "coming soon" row either.
       setOptions(parseOptions({ projectId: 'p', networks: [localChainA] }))
       const el = await fixture(html`<w3m-connect-view></w3m-connect-view>`)
-      expect(sectionIds(el)).to.deep.equal(['connect-method-social', 'connect-method-wallet'])
+      expect(sectionIds(el)).to.deep.equal(['connect-method-wallet'])
+      expect(el.shadowRoot!.textContent).to.not.match(/google|coming soon/i)
+      await expect(el).to.be.accessible()
+    })
+
+    it('names each social provider by its display name', async () => {
+      setOptions(parseOptions({ projectId: 'p', networks: [localChainA], frameUrl: 'http://127.0.0.1:8788/' }))
+      const el = await fixture(html`<w3m-connect-view></w3m-connect-view>`)
+      const rows = [...el.shadowRoot!.querySelectorAll('[data-testid=social-list] wui-list-item')]
+      expect(rows.map(row => row.textContent!.trim())).to.deep.equal([
+        'Continue with Google',
+        'Continue with X',
+        'Continue with Discord',
+        'Continue with Farcaster',
+        'Continue with GitHub',
+        'Continue with Apple',
+        'Continue with Facebook'
+      ])
     })
 
     it('follows a configured order and leaves out what is switched off', async () => {
@@ -60,6 +78,7 @@ describe('views', () => {
         parseOptions({
           projectId: 'p',
           networks: [localChainA],
+          frameUrl: 'http://127.0.0.1:8788/',
           features: { connectMethodsOrder: ['wallet', 'social', 'email'], email: false }
         })
       )

@@ -134,6 +134,8 @@ describe('e-mail views', () => {
     await submitOtp('123456')
     const el = await fixture(html`<w3m-account-view></w3m-account-view>`)
     expect(byTestId(el, 'account-email')!.textContent).to.contain('visitor@example.com')
+    // Spec §3 (socialProvider): the account line names the way in, not the connector ("Email").
+    expect(byTestId(el, 'account-network')!.textContent!.trim()).to.match(/ · E-mail$/)
     await expect(el).to.be.accessible()
     byTestId(el, 'account-update-email')!.focus()
     await sendKeys({ press: 'Enter' })

@@ -114,6 +114,7 @@ describe('Sign In With Farcaster', () => {
 
     const account = await fixture<LitElement>(html`<w3m-account-view></w3m-account-view>`)
     expect(byTestId(account, 'account-social')?.textContent?.trim()).to.equal('Signed in with Farcaster as alice')
+    expect(byTestId(account, 'account-network')?.textContent?.trim()).to.match(/ · Farcaster$/)
     await expect(account).to.be.accessible()
   })
 

@@ -116,6 +116,8 @@ describe('social login', () => {
 
     const account = await fixture<LitElement>(html`<w3m-account-view></w3m-account-view>`)
     expect(byTestId(account, 'account-social')?.textContent?.trim()).to.equal('Signed in with Google as alice')
+    // Spec §3 (socialProvider): the account line names the way in, "Google", not the connector.
+    expect(byTestId(account, 'account-network')?.textContent?.trim()).to.match(/ · Google$/)
     expect(byTestId(account, 'account-update-email')).to.equal(null)
     await expect(account).to.be.accessible()
   })
