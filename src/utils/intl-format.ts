@@ -8,31 +8,30 @@ export function formatCurrency(value: number, currency: string, locale: string):
   return numberFormat(locale, `currency:${currency}`, { style: 'currency', currency }).format(value)
 }
 
-const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-  ['second', 1]
+const DAY_SECONDS = 24 * 3600
+type RelativeUnit = readonly [unit: string, seconds: number, englishLabel: string]
+const SECOND: RelativeUnit = ['second', 1, 'sec']
+const RELATIVE_UNITS: readonly RelativeUnit[] = [
+  ['year', 365 * DAY_SECONDS, 'yr'],
+  ['month', 30 * DAY_SECONDS, 'mo'],
+  ['day', DAY_SECONDS, 'd'],
+  ['hour', 3600, 'hr'],
+  ['minute', 60, 'min'],
+  SECOND
 ]
-const YEAR_SECONDS = 365 * 24 * 3600
 
 /**
- * How long ago `then` was, short, in `locale` through Intl.RelativeTimeFormat ('5 sec. ago',
- * 'vor 3 Min.'); from a year back it is the plain date instead (formatDate).
+ * How long ago `then` was, in the largest whole unit and with no "ago" (spec.md section 9: the
+ * labels are abbreviated). English uses the spec's labels, the same for one and many: '5 sec',
+ * '3 min', '2 hr', '4 d', '6 mo', '2 yr'. Every other locale uses its own short unit through
+ * Intl.NumberFormat ('3 Min.', '2 j', '4 日'). Years stay years: no switch to a date (issue 29).
+ * A month is 30 days, a year 365; a time in the future counts as 0 sec.
  */
 export function formatRelativeTime(then: Date, locale: string, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000))
-  if (seconds >= YEAR_SECONDS) return formatDate(then, locale)
-  const [unit, size] = RELATIVE_UNITS.find(([, size]) => seconds >= size) ?? ['second', 1]
-  return new Intl.RelativeTimeFormat(locale, { style: 'short', numeric: 'always' }).format(
-    -Math.floor(seconds / size),
-    unit
-  )
-}
-
-/** A calendar date in `locale` ('Mar 5, 2025', '5 mars 2025'). */
-export function formatDate(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date)
+  const [unit, size, label] = RELATIVE_UNITS.find(([, size]) => seconds >= size) ?? SECOND
+  const count = Math.floor(seconds / size)
+  if (new Intl.Locale(locale).language === 'en')
+    return `${numberFormat(locale, 'integer', { maximumFractionDigits: 0 }).format(count)} ${label}`
+  return numberFormat(locale, `unit:${unit}`, { style: 'unit', unit, unitDisplay: 'short' }).format(count)
 }

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing'
 import { formatAmount } from '../../../src/utils/format.js'
-import { formatCurrency, formatDate, formatRelativeTime } from '../../../src/utils/intl-format.js'
+import { formatCurrency, formatRelativeTime } from '../../../src/utils/intl-format.js'
 
 describe('formatting through Intl', () => {
   describe('formatAmount', () => {
@@ -32,30 +32,54 @@ describe('formatting through Intl', () => {
     expect(formatCurrency(1234.5, 'EUR', 'de')).to.equal('1.234,50\u00a0€')
   })
 
-  describe('formatRelativeTime', () => {
+  describe('formatRelativeTime (spec.md section 9: relative-time labels sec, min, hr, d, mo, yr)', () => {
     const now = new Date('2026-06-15T12:00:00Z')
     const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
+    const MIN = 60
+    const HR = 3600
+    const D = 24 * HR
 
-    it('says how long ago in the largest whole unit, short', () => {
-      const rtf = new Intl.RelativeTimeFormat('en', { style: 'short', numeric: 'always' })
-      expect(formatRelativeTime(ago(5), 'en', now)).to.equal(rtf.format(-5, 'second'))
-      expect(formatRelativeTime(ago(3 * 60 + 59), 'en', now)).to.equal(rtf.format(-3, 'minute'))
-      expect(formatRelativeTime(ago(2 * 3600), 'en', now)).to.equal(rtf.format(-2, 'hour'))
-      expect(formatRelativeTime(ago(4 * 86400), 'en', now)).to.equal(rtf.format(-4, 'day'))
-      expect(formatRelativeTime(ago(190 * 86400), 'en', now)).to.equal(rtf.format(-6, 'month'))
+    it("English: the spec's labels, the largest whole unit, at each unit's boundary", () => {
+      const cases: [number, string][] = [
+        [0, '0 sec'],
+        [1, '1 sec'],
+        [59, '59 sec'],
+        [MIN, '1 min'],
+        [3 * MIN + 59, '3 min'],
+        [HR - 1, '59 min'],
+        [HR, '1 hr'],
+        [2 * HR, '2 hr'],
+        [D - 1, '23 hr'],
+        [D, '1 d'],
+        [4 * D, '4 d'],
+        [30 * D - 1, '29 d'],
+        [30 * D, '1 mo'],
+        [190 * D, '6 mo'],
+        [365 * D - 1, '12 mo'],
+        [365 * D, '1 yr']
+      ]
+      for (const [seconds, label] of cases)
+        expect(formatRelativeTime(ago(seconds), 'en', now), `${seconds} s`).to.equal(label)
     })
 
-    it('speaks the locale', () => {
-      expect(formatRelativeTime(ago(120), 'de', now)).to.equal(
-        new Intl.RelativeTimeFormat('de', { style: 'short' }).format(-2, 'minute')
+    it('two years back is "2 yr", never a date (issue 29)', () => {
+      expect(formatRelativeTime(ago(2 * 365 * D), 'en', now)).to.equal('2 yr')
+      expect(formatRelativeTime(ago(2 * 365 * D + 200 * D), 'en', now)).to.equal('2 yr')
+      expect(formatRelativeTime(ago(2 * 365 * D), 'fr', now)).to.match(/^2\s+ans$/)
+    })
+
+    it('a time ahead of the clock (a skewed clock) is 0 sec, not a negative count', () => {
+      expect(formatRelativeTime(new Date(now.getTime() + 90_000), 'en', now)).to.equal('0 sec')
+    })
+
+    it("other locales: the locale's own short unit, no 'ago'", () => {
+      expect(formatRelativeTime(ago(2 * MIN), 'de', now)).to.equal('2 Min.')
+      expect(formatRelativeTime(ago(5), 'de', now)).to.equal('5 Sek.')
+      expect(formatRelativeTime(ago(3 * HR), 'de', now)).to.equal('3 Std.')
+      expect(formatRelativeTime(ago(4 * D), 'ja', now)).to.equal(
+        new Intl.NumberFormat('ja', { style: 'unit', unit: 'day', unitDisplay: 'short' }).format(4)
       )
-      expect(formatRelativeTime(ago(120), 'de', now)).to.not.equal(formatRelativeTime(ago(120), 'en', now))
-    })
-
-    it('is the plain date from a year back', () => {
-      const then = ago(400 * 86400)
-      expect(formatRelativeTime(then, 'fr', now)).to.equal(formatDate(then, 'fr'))
-      expect(formatDate(new Date('2025-03-05T12:00:00Z'), 'en')).to.equal('Mar 5, 2025')
+      expect(formatRelativeTime(ago(4 * D), 'ja', now)).to.contain('4')
     })
   })
 })
