@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { systemClock, type Clock } from '../../api/clock.js'
+import { statusPollMs } from './poll-interval.js'
 
 /**
  * EIP-5792 batches (spec.md section 5: send-calls entries need 'to'; data starts with 0x): whether
@@ -23,8 +25,7 @@ export interface Call {
 export const SEND_CALLS_TO_REQUIRED = "A call's 'to' is required"
 export const SEND_CALLS_DATA_HEX = "A call's data must start with 0x"
 
-/** How often a batch's status is asked, and for how long. */
-export const CALLS_STATUS_POLL_MS = 1000
+/** How long a batch's status is asked for (every 4 s, 1 s on a local chain: statusPollMs). */
 export const CALLS_STATUS_TIMEOUT_MS = 120_000
 
 const chainCapabilitiesSchema = z.object({ atomic: z.optional(z.object({ status: z.string() })) })
@@ -65,9 +66,11 @@ export async function sendAtomicBatch(
     readonly from: string
     readonly chainId: number
     readonly calls: readonly Call[]
-    readonly pollMs?: number
+    /** Time as the wait sees it (tests); the system's by default. */
+    readonly clock?: Clock
   }
 ): Promise<boolean> {
+  const clock = options.clock ?? systemClock
   checkCalls(options.calls)
   const answer: unknown = await request('wallet_sendCalls', [
     {
@@ -84,11 +87,12 @@ export async function sendAtomicBatch(
   ])
   // EIP-5792 v2 answers { id }; earlier drafts answered the id itself.
   const id = typeof answer === 'string' ? answer : sendCallsResultSchema.parse(answer).id
-  const deadline = Date.now() + CALLS_STATUS_TIMEOUT_MS
+  const pollMs = statusPollMs(options.chainId)
+  const deadline = clock.now() + CALLS_STATUS_TIMEOUT_MS
   for (;;) {
     const { status } = callsStatusSchema.parse(await request('wallet_getCallsStatus', [id]))
     if (status >= 200) return status === 200
-    if (Date.now() > deadline) throw new Error(`The batch ${id} did not finish in time`)
-    await new Promise(resolve => setTimeout(resolve, options.pollMs ?? CALLS_STATUS_POLL_MS))
+    if (clock.now() > deadline) throw new Error(`The batch ${id} did not finish in time`)
+    await clock.sleep(pollMs)
   }
 }

@@ -5,6 +5,7 @@ import {
   supportsAtomicBatch,
   type EvmRequest
 } from '../../../src/adapters/evm/send-calls.js'
+import { FakeClock } from '../../api/fake-clock.js'
 import { rejection } from '../rejection.js'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -49,10 +50,11 @@ describe('EIP-5792 batches (spec.md section 5)', () => {
       wallet_sendCalls: () => ({ id: 'batch-1' }),
       wallet_getCallsStatus: () => ({ status: statuses.shift() })
     })
+    const clock = new FakeClock()
     const ok = await sendAtomicBatch(batch.request, {
       from: ADDRESS,
       chainId: 31337,
-      pollMs: 5,
+      clock,
       calls: [
         { to: '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f', data: '0x095ea7b3', value: 0n },
         { to: '0x43ca3D2C94be00692D207C6A1e60D8B325c6f12f', data: '0x38ed1739', value: 5n }
@@ -80,6 +82,38 @@ describe('EIP-5792 batches (spec.md section 5)', () => {
       'wallet_getCallsStatus'
     ])
     expect(batch.asked[1]!.params).to.deep.equal(['batch-1'])
+    // A local chain (31337) mines at once: asked again after 1 s, not the spec's 4 s.
+    expect(clock.sleeps).to.deep.equal([1000, 1000])
+  })
+
+  it('polls wallet_getCallsStatus every 4000 ms on a chain that is not local (spec.md section 9: client polling 4000 ms)', async () => {
+    for (const chainId of [1, 8453, 10]) {
+      const statuses = [100, 100, 100, 200]
+      const batch = wallet({
+        wallet_sendCalls: () => ({ id: 'batch-remote' }),
+        wallet_getCallsStatus: () => ({ status: statuses.shift() })
+      })
+      const clock = new FakeClock()
+      expect(
+        await sendAtomicBatch(batch.request, { from: ADDRESS, chainId, clock, calls: [{ to: ADDRESS }] })
+      ).to.equal(true)
+      expect(clock.sleeps, `chain ${chainId}`).to.deep.equal([4000, 4000, 4000])
+    }
+  })
+
+  it('gives up on a batch still pending after 120 s of polling, in 4 s steps', async () => {
+    const pending = wallet({
+      wallet_sendCalls: () => ({ id: 'batch-stuck' }),
+      wallet_getCallsStatus: () => ({ status: 100 })
+    })
+    const clock = new FakeClock()
+    const error = await rejection(
+      sendAtomicBatch(pending.request, { from: ADDRESS, chainId: 1, clock, calls: [{ to: ADDRESS }] })
+    )
+    expect(error?.message).to.equal('The batch batch-stuck did not finish in time')
+    expect(new Set(clock.sleeps)).to.deep.equal(new Set([4000]))
+    // Asked at 0, 4, ... 120 s (still within), then once more at 124 s, past the deadline.
+    expect(clock.sleeps.length).to.equal(31)
   })
 
   it('a batch that fails (400, 500) resolves false; entries breaking the rules are never sent', async () => {
