@@ -97,6 +97,16 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     }
   }
 
+  /** Whether this host's session is `email`'s and the backend still holds it. */
+  async function loggedInAs(email: string): Promise<boolean> {
+    const account = await wallet.restore().catch(() => undefined)
+    if (!account?.email || account.email.toLowerCase() !== email.toLowerCase()) return false
+    return wallet.confirmSession().then(
+      () => true,
+      () => false
+    )
+  }
+
   /** A login the backend answered (e-mail code or social result): the keys, the account, the session. */
   async function logIn(login: LoginAnswer): Promise<void> {
     const keyring = await ensureKeys(backend, login.sessionToken, login.keys)
@@ -158,6 +168,9 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
 
   const handlers: FrameHandlers = {
     async connectEmail({ email }) {
+      // Already logged in with this address from this host, and the session holds: no code is
+      // sent, the host connects at once (spec.md section 3, the connect step's action CONNECT).
+      if (await loggedInAs(email)) return { action: 'CONNECT' as const }
       loginEmail = email
       return backend.emailStart({ projectId: deps.projectId, email, deviceId: session.deviceId() })
     },
@@ -280,9 +293,9 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       return { chainId: chain.id }
     },
 
-    async updateEmail({ email }) {
+    async updateEmail({ newEmail }) {
       await wallet.require()
-      return wallet.withSession(token => backend.updateEmail(token, email))
+      return wallet.withSession(token => backend.updateEmail(token, newEmail))
     },
 
     async updateEmailPrimaryOtp({ otp }) {

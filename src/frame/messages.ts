@@ -108,7 +108,7 @@ export const FRAME_METHODS = {
     result: z.unknown()
   },
   updateEmail: {
-    params: z.object({ email }),
+    params: z.object({ newEmail: email }),
     result: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) })
   },
   updateEmailPrimaryOtp: { params: z.object({ otp }), result: empty },

@@ -76,6 +76,8 @@ export async function submitEmail(email: string): Promise<boolean> {
   }
   return run(async () => {
     const { action } = await authClient().request('connectEmail', { email: trimmed })
+    // CONNECT: the frame is already logged in with this address; no code was sent, none is asked.
+    if (action === 'CONNECT') return finishLogin(trimmed)
     storedLastEmailLoginTime.set(Date.now())
     const view = action === 'VERIFY_DEVICE' ? 'EmailVerifyDevice' : 'EmailVerifyOtp'
     if (view === 'EmailVerifyOtp' || $modal.get().open) pushView(view)
@@ -97,12 +99,17 @@ export async function submitOtp(code: string): Promise<boolean> {
   const { email } = $emailLogin.get()
   return run(async () => {
     await authClient().request('connectOtp', { otp: code })
-    // What the account shows, stored before connecting so that the Account view has it at once.
-    storedEmail.set(email)
-    await connectEmbeddedWallet()
-    emitKitEvent('EMAIL_LOGIN_SUCCESS')
-    if ($modal.get().open) resetView('Account')
+    await finishLogin(email)
   })
+}
+
+/** The frame is logged in as `email`: the kit connects through the auth connector, on Account. */
+async function finishLogin(email: string): Promise<void> {
+  // What the account shows, stored before connecting so that the Account view has it at once.
+  storedEmail.set(email)
+  await connectEmbeddedWallet()
+  emitKitEvent('EMAIL_LOGIN_SUCCESS')
+  if ($modal.get().open) resetView('Account')
 }
 
 /** Sends the code again (the cool-down applies). */
@@ -119,7 +126,7 @@ export async function submitNewEmail(newEmail: string): Promise<boolean> {
     return false
   }
   return run(async () => {
-    await authClient().request('updateEmail', { email: trimmed })
+    await authClient().request('updateEmail', { newEmail: trimmed })
     pushView('UpdateEmailPrimaryOtp')
   })
 }

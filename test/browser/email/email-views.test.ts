@@ -128,6 +128,24 @@ describe('e-mail views', () => {
     await expect(secondary).to.be.accessible()
   })
 
+  it('Connect: an address the frame is already logged in with connects at once (CONNECT): no code view (spec §3)', async () => {
+    // The frame holds a login the kit is not connected with (the frame's own stored session).
+    await fetch(`/wallet-double/session?key=${PROJECT}`, { method: 'PUT', body: 'visitor@example.com' })
+    const el = await fixture(html`<w3m-connect-view></w3m-connect-view>`)
+    const views: string[] = []
+    const stop = $router.listen(state => void views.push(state.view))
+    try {
+      byTestId(el, 'email-login-input')!.focus()
+      await typeAndEnter('visitor@example.com')
+      await until(() => $router.get().view === 'Account', 'the Account view')
+    } finally {
+      stop()
+    }
+    expect(views).to.not.include('EmailVerifyOtp')
+    expect(views).to.not.include('EmailVerifyDevice')
+    expect($account.get().user?.email).to.equal('visitor@example.com')
+  })
+
   it('Account: shows the e-mail of an e-mail login and opens the change from it', async () => {
     const { submitEmail, submitOtp } = await import('../../../src/stores/email/login.js')
     await submitEmail('visitor@example.com')

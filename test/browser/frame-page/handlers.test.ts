@@ -114,6 +114,21 @@ describe('the frame’s handlers', () => {
     expect(backend.routes().filter(route => route === 'keys')).to.have.length(1)
   })
 
+  it('answers CONNECT, sending no code, to the address this host is logged in with while the session holds (spec §3)', async () => {
+    const f = frame()
+    await f.login()
+    const starts = () => f.backend.routes().filter(route => route === 'email/start').length
+    expect(await f.call('connectEmail', { email: EMAIL.toUpperCase() })).to.deep.equal({ action: 'CONNECT' })
+    expect(starts(), 'no new code').to.equal(1)
+    // Another address: a code, as for anyone.
+    expect(await f.call('connectEmail', { email: 'other@example.com' })).to.deep.equal({ action: 'VERIFY_OTP' })
+    expect(starts()).to.equal(2)
+    // The session ended at the backend: a code again, never CONNECT.
+    f.backend.sessions.clear()
+    expect(await f.call('connectEmail', { email: EMAIL })).to.not.deep.equal({ action: 'CONNECT' })
+    expect(starts()).to.equal(3)
+  })
+
   it('refuses a code before an e-mail, and getUser before a login', async () => {
     const f = frame()
     expect((await rejection(f.call('connectOtp', { otp: LOGIN_CODE })))?.message).to.equal(NO_LOGIN_STARTED)
@@ -167,7 +182,7 @@ describe('the frame’s handlers', () => {
     const f = frame()
     await f.login()
     f.backend.sessions.clear()
-    expect((await rejection(f.call('updateEmail', { email: 'new@example.com' })))?.message).to.equal(
+    expect((await rejection(f.call('updateEmail', { newEmail: 'new@example.com' })))?.message).to.equal(
       FRAME_SESSION_EXPIRED
     )
     expect(f.wallet.current).to.equal(undefined)
@@ -307,7 +322,7 @@ describe('the frame’s handlers', () => {
   it('changes the e-mail in three steps and answers the new address', async () => {
     const f = frame()
     await f.login()
-    expect(await f.call('updateEmail', { email: 'new@example.com' })).to.deep.equal({ action: 'VERIFY_PRIMARY_OTP' })
+    expect(await f.call('updateEmail', { newEmail: 'new@example.com' })).to.deep.equal({ action: 'VERIFY_PRIMARY_OTP' })
     expect(await f.call('updateEmailPrimaryOtp', { otp: LOGIN_CODE })).to.deep.equal({})
     expect(await f.call('updateEmailSecondaryOtp', { otp: LOGIN_CODE })).to.deep.equal({ newEmail: 'new@example.com' })
     expect(((await f.call('getUser', {})) as { email: string }).email).to.equal('new@example.com')

@@ -120,4 +120,59 @@ describe('the frame’s channel to its host', () => {
       console.warn = warn
     }
   })
+
+  it('takes the e-mail change’s new address as the spec’s `newEmail` (spec §3), and refuses `email`', async () => {
+    const warn = console.warn
+    console.warn = () => undefined
+    try {
+      const { posted, self, deliver } = windows()
+      const asked: unknown[] = []
+      serveHost({
+        hostOrigin: HOST,
+        allowedOrigins: [HOST],
+        handlers: {
+          updateEmail: params => {
+            asked.push(params)
+            return { action: 'VERIFY_PRIMARY_OTP' as const }
+          }
+        },
+        self
+      })
+      const spec = frameRequest('updateEmail', { newEmail: 'new@example.com' })
+      const old = { ...frameRequest('updateEmail', { newEmail: 'x@example.com' }), params: { email: 'new@example.com' } }
+      deliver(spec)
+      deliver(old)
+      await settle()
+      expect(asked).to.deep.equal([{ newEmail: 'new@example.com' }])
+      const answers = posted.slice(1).map(entry => entry.message as { id: string; ok: boolean; error?: { message: string } })
+      expect(answers.find(answer => answer.id === spec.id)).to.include({ ok: true })
+      const refused = answers.find(answer => answer.id === old.id)!
+      expect(refused.ok).to.equal(false)
+      expect(refused.error!.message).to.contain('newEmail')
+    } finally {
+      console.warn = warn
+    }
+  })
+
+  it('runs nothing for a request of another protocol version (frame/README.md, the version policy)', async () => {
+    const warn = console.warn
+    const warned: string[] = []
+    console.warn = (message: string) => void warned.push(message)
+    try {
+      const { self, deliver } = windows()
+      let asked = 0
+      serveHost({
+        hostOrigin: HOST,
+        allowedOrigins: [HOST],
+        handlers: { isConnected: () => ({ isConnected: Boolean(++asked) }) },
+        self
+      })
+      deliver({ ...frameRequest('isConnected', {}), version: 2 })
+      await settle()
+      expect(asked).to.equal(0)
+      expect(warned.join('\n')).to.contain('version')
+    } finally {
+      console.warn = warn
+    }
+  })
 })
