@@ -111,6 +111,11 @@ export const appKitOptionsSchema = z
     includeWalletIds: walletIds,
     excludeWalletIds: walletIds,
     allowUnsupportedChain: z._default(z.boolean(), false),
+    /**
+     * Spec.md section 2: choosing a network of a namespace with no connected wallet skips the
+     * SwitchActiveChain confirmation (the network becomes active and Connect opens at once).
+     */
+    ignoreSwitchConfirmation: z._default(z.boolean(), false),
     /** The account type to use by namespace until the visitor switches (kit defaults: eip155 smartAccount, solana eoa, bip122 payment, polkadot eoa). */
     defaultAccountTypes: z.optional(
       z.object({

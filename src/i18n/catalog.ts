@@ -272,6 +272,7 @@ export const CATALOG = {
   "switchNetwork.approveIn": "Approve in {0}",
   "switchNetwork.done": "Switched to {0}",
   "switchNetwork.switchTo": "Switch to {0}",
+  "switchNetwork.switching": "Switching…",
   "switchNetwork.theNetwork": "the network",
   "switchNetwork.title": "Switch Network",
   "toast.addressCopied": "Address copied",

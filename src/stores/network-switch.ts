@@ -1,8 +1,11 @@
 import { map } from 'nanostores'
 import { ChainMismatchError, ChainNotConfiguredError } from '../errors/connector-errors.js'
 import { providerErrorCode, switchErrorMessageForVisitor, USER_REJECTED_CODE } from '../errors/visitor-message.js'
-import { $connection } from './connection.js'
-import { activateNamespace, followWalletChain, sessionOf } from './sessions.js'
+import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAMESPACES } from '../connectors/auth/auth-ids.js'
+import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
+import { $connection, connect } from './connection.js'
+import { $options } from './options.js'
+import { activateNamespace, activeSession, followWalletChain, sessionOf } from './sessions.js'
 import { closeModal, goBack } from './modal.js'
 import { $network, selectNetwork } from './network.js'
 import { $router, popToView, pushView } from './router.js'
@@ -46,6 +49,7 @@ function leaveSwitchViews(): void {
 export async function switchNetwork(caipNetworkId: string): Promise<boolean> {
   const target = $network.get().networks.find(network => network.caipNetworkId === caipNetworkId)
   const session = sessionOf(target?.chainNamespace)
+  if (target && !session && authServes(target.chainNamespace)) return switchInsideFrame(target)
   if (!target || !session) return selectWithoutWallet(caipNetworkId)
   const { connector } = session
   try {
@@ -67,6 +71,37 @@ export async function switchNetwork(caipNetworkId: string): Promise<boolean> {
   }
 }
 
+/**
+ * Whether the shown connection is the embedded wallet's and it serves `namespace` too (spec.md
+ * section 2's auth branch; section 9: eip155 and solana).
+ */
+function authServes(namespace: ChainNamespace): boolean {
+  return activeSession()?.connector.id === AUTH_CONNECTOR_ID && AUTH_CONNECTOR_NAMESPACES.includes(namespace)
+}
+
+/**
+ * The embedded wallet moves to a namespace it has no connection on yet: its connector there
+ * connects with the same login, inside the frame, with no wallet to approve in. The target is made
+ * active first (the connection is made on the active network of its namespace), and the previous
+ * network again when it fails.
+ */
+async function switchInsideFrame(target: CaipNetwork): Promise<boolean> {
+  const { caipNetworkId } = target
+  const previous = $network.get().activeNetwork?.caipNetworkId
+  $networkSwitch.set({ status: 'switching', target: caipNetworkId, error: undefined })
+  selectNetwork(caipNetworkId)
+  if (await connect(AUTH_CONNECTOR_ID, target.chainNamespace)) {
+    $networkSwitch.set(initialSwitch)
+    emitKitEvent('SWITCH_NETWORK', { network: caipNetworkId })
+    return true
+  }
+  if (previous) selectNetwork(previous)
+  const message = $connection.get().error?.message ?? switchErrorMessageForVisitor(undefined)
+  $networkSwitch.set({ status: 'failed', target: caipNetworkId, error: message })
+  showError(message)
+  return false
+}
+
 function failSwitch(caipNetworkId: string, error: unknown): void {
   const message = switchErrorMessageForVisitor(error)
   $networkSwitch.set({ status: 'failed', target: caipNetworkId, error: message })
@@ -86,7 +121,9 @@ function selectWithoutWallet(caipNetworkId: string): boolean {
  * The Networks view's choice (spec.md section 2). Not connected: the network becomes active and
  * the list closes. Connected on the target's namespace: SwitchNetwork shows while the wallet is
  * asked (or, already on it, its connection becomes the shown one). Connected only on another
- * namespace: SwitchActiveChain.
+ * namespace: SwitchActiveChain, unless the embedded wallet is the shown connection and serves the
+ * target's namespace (SwitchNetwork: it connects there inside the frame), or the app skips the
+ * confirmation (`ignoreSwitchConfirmation`: what confirming would do, at once).
  */
 export async function chooseNetwork(caipNetworkId: string): Promise<void> {
   const target = $network.get().networks.find(network => network.caipNetworkId === caipNetworkId)
@@ -96,11 +133,12 @@ export async function chooseNetwork(caipNetworkId: string): Promise<void> {
     return
   }
   const session = sessionOf(target.chainNamespace)
-  if (!session) {
-    pushView('SwitchActiveChain', { caipNetworkId })
+  if (!session && !authServes(target.chainNamespace)) {
+    if ($options.get()?.ignoreSwitchConfirmation) switchActiveChain(caipNetworkId)
+    else pushView('SwitchActiveChain', { caipNetworkId })
     return
   }
-  if (`${target.chainNamespace}:${String(session.chainId)}` === caipNetworkId) {
+  if (session && `${target.chainNamespace}:${String(session.chainId)}` === caipNetworkId) {
     // The target's namespace has a wallet on that very chain: it becomes the shown one.
     activateNamespace(target.chainNamespace)
     selectNetwork(caipNetworkId)

@@ -1,4 +1,5 @@
 import { LitElement, html } from 'lit'
+import { AUTH_CONNECTOR_ID } from '../../connectors/auth/auth-ids.js'
 import { msg, str } from '../../i18n/msg.js'
 import { localizeText } from '../../i18n/store-text.js'
 import { $locale } from '../../stores/locale.js'
@@ -15,7 +16,8 @@ import { caipNetworkIdOf } from './router-data.js'
 
 /**
  * The SwitchNetwork view: the network the wallet is asked to move to, and how it goes: waiting
- * for the wallet (spinner), switched, or failed with the reason and Try again. A failed switch is
+ * for the wallet (spinner; the embedded wallet asks nothing, so it only says it is switching),
+ * switched, or failed with the reason and Try again. A failed switch is
  * always shown here and in a toast, never silent.
  * @tagname w3m-switch-network-view
  * @csspart status - The waiting line.
@@ -58,14 +60,26 @@ export class W3mSwitchNetworkView extends LitElement {
             </div>`
         : activeNetwork?.caipNetworkId === id && status !== 'switching'
           ? html`<p role="status" data-testid="switch-network-done">${done}</p>`
-          : html`<p class="status" part="status" role="status" data-testid="switch-network-status">
-                <span class="spinner" aria-hidden="true"></span
-                >${msg(str`Approve in ${wallet}`, { id: 'switchNetwork.approveIn' })}
-              </p>
-              <p class="muted">${msg('Accept the network switch in the wallet.', { id: 'switchNetwork.accept' })}</p>`
+          : this.renderWaiting(activeConnectorId === AUTH_CONNECTOR_ID ? undefined : wallet)
     const title = msg(str`Switch to ${name}`, { id: 'switchNetwork.switchTo' })
     return html`<p class="title" data-testid="switch-network-target">${title}</p>
       ${body}`
+  }
+
+  /**
+   * The wait: 'Approve in {wallet}'; or, for the embedded wallet (no `wallet`), which switches inside
+   * its frame with nothing to approve (spec.md section 2), 'Switching…'.
+   */
+  private renderWaiting(wallet: string | undefined) {
+    const spinner = html`<span class="spinner" aria-hidden="true"></span>`
+    if (wallet === undefined)
+      return html`<p class="status" part="status" role="status" data-testid="switch-network-status">
+        ${spinner}${msg('Switching…', { id: 'switchNetwork.switching' })}
+      </p>`
+    return html`<p class="status" part="status" role="status" data-testid="switch-network-status">
+        ${spinner}${msg(str`Approve in ${wallet}`, { id: 'switchNetwork.approveIn' })}
+      </p>
+      <p class="muted">${msg('Accept the network switch in the wallet.', { id: 'switchNetwork.accept' })}</p>`
   }
 }
 

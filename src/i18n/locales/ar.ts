@@ -145,6 +145,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': 'وافق في {0}',
   'switchNetwork.done': 'تم التبديل إلى {0}',
   'switchNetwork.switchTo': 'التبديل إلى {0}',
+  'switchNetwork.switching': 'جارٍ التبديل…',
   'switchNetwork.theNetwork': 'الشبكة',
   'switchNetwork.title': 'تبديل الشبكة',
   'toast.addressCopied': 'تم نسخ العنوان',

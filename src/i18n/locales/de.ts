@@ -152,6 +152,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': 'Zum Bestätigen in {0} wechseln',
   'switchNetwork.done': 'Auf {0} gewechselt',
   'switchNetwork.switchTo': 'Auf {0} wechseln',
+  'switchNetwork.switching': 'Wird gewechselt…',
   'switchNetwork.theNetwork': 'das Netzwerk',
   'switchNetwork.title': 'Netzwerk wechseln',
   'toast.addressCopied': 'Adresse kopiert',

@@ -148,6 +148,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': 'Aprueba en {0}',
   'switchNetwork.done': 'Se cambió a {0}',
   'switchNetwork.switchTo': 'Cambiar a {0}',
+  'switchNetwork.switching': 'Cambiando…',
   'switchNetwork.theNetwork': 'la red',
   'switchNetwork.title': 'Cambiar de red',
   'toast.addressCopied': 'Dirección copiada',

@@ -148,6 +148,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': 'Approuvez dans {0}',
   'switchNetwork.done': 'Basculement vers {0} effectué',
   'switchNetwork.switchTo': 'Basculer vers {0}',
+  'switchNetwork.switching': 'Basculement…',
   'switchNetwork.theNetwork': 'le réseau',
   'switchNetwork.title': 'Changer de réseau',
   'toast.addressCopied': 'Adresse copiée',

@@ -152,6 +152,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': '{0}で承認',
   'switchNetwork.done': '{0}に切り替えました',
   'switchNetwork.switchTo': '{0}に切り替え',
+  'switchNetwork.switching': '切り替え中…',
   'switchNetwork.theNetwork': 'ネットワーク',
   'switchNetwork.title': 'ネットワークを切り替え',
   'toast.addressCopied': 'アドレスをコピーしました',

@@ -146,6 +146,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': '{0}에서 승인',
   'switchNetwork.done': '{0}(으)로 전환됨',
   'switchNetwork.switchTo': '{0}(으)로 전환',
+  'switchNetwork.switching': '전환 중…',
   'switchNetwork.theNetwork': '네트워크',
   'switchNetwork.title': '네트워크 전환',
   'toast.addressCopied': '주소가 복사되었습니다',

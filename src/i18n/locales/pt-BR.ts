@@ -146,6 +146,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': 'Aprove em {0}',
   'switchNetwork.done': 'Mudança para {0} concluída',
   'switchNetwork.switchTo': 'Mudar para {0}',
+  'switchNetwork.switching': 'Mudando…',
   'switchNetwork.theNetwork': 'a rede',
   'switchNetwork.title': 'Mudar de rede',
   'toast.addressCopied': 'Endereço copiado',

@@ -147,6 +147,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': '{0} üzerinden onaylayın',
   'switchNetwork.done': 'Ağ {0} olarak değiştirildi',
   'switchNetwork.switchTo': 'Ağı {0} olarak değiştirin',
+  'switchNetwork.switching': 'Değiştiriliyor…',
   'switchNetwork.theNetwork': 'seçilen ağ',
   'switchNetwork.title': 'Ağı Değiştir',
   'toast.addressCopied': 'Adres kopyalandı',

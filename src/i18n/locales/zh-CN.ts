@@ -145,6 +145,7 @@ export const templates: Translations = {
   'switchNetwork.approveIn': '在{0}中批准',
   'switchNetwork.done': '已切换到{0}',
   'switchNetwork.switchTo': '切换到{0}',
+  'switchNetwork.switching': '正在切换…',
   'switchNetwork.theNetwork': '该网络',
   'switchNetwork.title': '切换网络',
   'toast.addressCopied': '地址已复制',
