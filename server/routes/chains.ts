@@ -1,4 +1,4 @@
-// GET /v1/supported-chains: the chains this backend serves (its configured chains), and the chain
+// GET /v1/supported-chains: the chains this backend serves (its EVM chains and Solana), and the chain
 // RPC of spec.md section 7: POST /v1?chainId=eip155:31337&projectId=... forwarded to that chain's
 // node, so the kit can use this backend as its RPC endpoint.
 import { Hono, type Context } from 'hono'
@@ -19,7 +19,12 @@ export function supportedChainsRoutes(context: ServerContext): Hono {
 
   app.get('/v1/supported-chains', c => {
     requireProject(c, context)
-    const http = context.chains.map(chain => chain.caipNetworkId)
+    // Every network it reads balances, history and NFTs for: the EVM chains and the Solana runtime
+    // (the kit asks nothing for a network off this list: spec.md section 5).
+    const http = [
+      ...context.chains.map(chain => chain.caipNetworkId),
+      ...(context.solana ? [context.solana.caipNetworkId] : [])
+    ]
     // No websocket endpoint is proxied: ws stays empty.
     return respond(c, supportedChainsResponseSchema, { http, ws: [] })
   })

@@ -3,6 +3,7 @@ import { HttpClient } from './http-client.js'
 import { projectImageUrl } from './project-url.js'
 import { balanceResponseSchema, type TokenBalance } from './schemas/balance.js'
 import { identityResponseSchema, type IdentityResponse } from './schemas/identity.js'
+import { backendServes } from './supported-chains.js'
 
 /**
  * What the connected account needs of the blockchain API (spec.md section 7): its native balance
@@ -10,7 +11,10 @@ import { identityResponseSchema, type IdentityResponse } from './schemas/identit
  * calls and their schemas load with the connection code, not the whole blockchain API.
  */
 export interface AccountClient {
-  /** The native token's balance on `caipNetworkId` in whole units ('1.5'); undefined when none is listed. */
+  /**
+   * The native token's balance on `caipNetworkId` in whole units ('1.5'); undefined when none is
+   * listed, or when the backend does not serve the network (then nothing is asked: spec.md section 5).
+   */
   nativeBalance(
     address: string,
     caipNetworkId: string,
@@ -19,13 +23,14 @@ export interface AccountClient {
   /**
    * The account's token balances on `caipNetworkId` (the native token and every token it holds),
    * without entries whose decimals are '0' (spec.md section 5). `forceUpdate` skips the
-   * backend's cache (after the kit sent a transaction).
+   * backend's cache (after the kit sent a transaction). Undefined, with nothing asked, when the
+   * backend does not serve the network (its /v1/supported-chains list: spec.md section 5).
    */
   tokenBalances(
     address: string,
     caipNetworkId: string,
     options?: { readonly forceUpdate?: boolean; readonly signal?: AbortSignal }
-  ): Promise<readonly TokenBalance[]>
+  ): Promise<readonly TokenBalance[] | undefined>
   identity(address: string, signal?: AbortSignal): Promise<IdentityResponse>
   /** Origins whose plain-http URLs (an avatar) are safe besides https: the configured backend's. */
   readonly trustedOrigins: readonly string[]
@@ -53,8 +58,10 @@ const segment = (value: string) => encodeURIComponent(value)
 function createAccountClient(projectId: string, apiUrl: string): AccountClient {
   const http = new HttpClient({ projectId, baseUrl: apiUrl })
   const withProject = projectImageUrl(http, apiUrl)
+  const serves = backendServes(http)
   return {
     async nativeBalance(address, caipNetworkId, signal) {
+      if (!(await serves(caipNetworkId))) return undefined
       const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
         query: { currency: 'usd', chainId: caipNetworkId },
         signal
@@ -66,6 +73,7 @@ function createAccountClient(projectId: string, apiUrl: string): AccountClient {
       return native ? { balance: native.quantity.numeric, symbol: native.symbol } : undefined
     },
     async tokenBalances(address, caipNetworkId, options = {}) {
+      if (!(await serves(caipNetworkId))) return undefined
       const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
         query: { currency: 'usd', chainId: caipNetworkId, ...(options.forceUpdate ? { forceUpdate: 'true' } : {}) },
         ...(options.signal ? { signal: options.signal } : {})

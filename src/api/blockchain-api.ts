@@ -19,7 +19,6 @@ import {
   registerNameResponseSchema,
   revokeSessionResponseSchema,
   sessionsResponseSchema,
-  supportedChainsResponseSchema,
   type BalanceResponse,
   type BuildApproveQuery,
   type BuildTransactionBody,
@@ -61,7 +60,7 @@ const segment = (value: string) => encodeURIComponent(value)
  */
 export function createBlockchainApi(http: HttpClient) {
   return {
-    getSupportedChains: () => http.get('/v1/supported-chains', supportedChainsResponseSchema),
+    // GET /v1/supported-chains is read by supported-chains.ts, once per page for every client.
 
     identity: (address: string, options: { sender?: string; signal?: AbortSignal } = {}) =>
       http.get(`/v1/identity/${segment(address)}`, identityResponseSchema, {

@@ -2,6 +2,7 @@ import { clientSlot } from './client-slot.js'
 import { HttpClient } from './http-client.js'
 import { projectImageUrl } from './project-url.js'
 import { historyResponseSchema, type HistoryResponse, type Transaction } from './schemas/history.js'
+import { backendServes } from './supported-chains.js'
 
 /**
  * The account's transaction history (spec.md section 7: GET /v1/account/{account}/history). Its
@@ -10,7 +11,8 @@ import { historyResponseSchema, type HistoryResponse, type Transaction } from '.
 export interface HistoryClient {
   /**
    * One page of the account's transactions, newest first, and the cursor of the next page (null
-   * on the last). `onramp: 'coinbase'` asks for onramp purchases only, never from a cache.
+   * on the last). `onramp: 'coinbase'` asks for onramp purchases only, never from a cache. For a
+   * `chainId` the backend does not serve, an empty page without asking (spec.md section 5).
    */
   transactions(
     address: string,
@@ -67,8 +69,10 @@ function createHistoryClient(projectId: string, apiUrl: string): HistoryClient {
       }
     })
   })
+  const serves = backendServes(http)
   return {
     async transactions(address, options = {}) {
+      if (options.chainId !== undefined && !(await serves(options.chainId))) return { data: [], next: null }
       const page = await http.get(`/v1/account/${encodeURIComponent(address)}/history`, historyResponseSchema, {
         query: { cursor: options.cursor, chainId: options.chainId, onramp: options.onramp },
         // Onramp purchases change while the visitor waits: never from a cache (spec.md section 7).

@@ -34,8 +34,9 @@ const reads = joinedReads()
  * Fills the Tokens list of the connected account: from the portfolio cache when it is under 30 s
  * old (kept in storage, so across reloads; `maxAgeMs` asks for a younger one), else from the balance
  * API (`force` skips both caches, after the kit sent a transaction). A read already under way for
- * the account answers a call that is not forced. When the API fails or is not configured, a network
- * the app listed `tokens` for is read from the chain (the native balance and those tokens).
+ * the account answers a call that is not forced. When the API fails, is not configured, or does not
+ * serve the network (nothing is then asked: spec.md section 5), a network the app listed `tokens`
+ * for is read from the chain (the native balance and those tokens).
  * Otherwise a failure, or a network without balances, shows 'Token Balance Unavailable' once and
  * asks nothing for 30 s. An answer for an account no longer shown is dropped.
  */
@@ -81,6 +82,11 @@ async function readTokenBalances(
     const api = accountApi()
     if (!api) throw new Error('No balance API: createAppKit was given no apiUrl')
     const answer = await api.tokenBalances(parts.address, parts.caipNetworkId, { forceUpdate: force })
+    if (!answer) {
+      // The backend does not serve this network: nothing was asked (spec.md sections 5 and 8).
+      await withoutBackend(caipAddress, parts, keep)
+      return
+    }
     // An icon the page may not load (not https, not the backend's own origin) shows the placeholder.
     const balances = answer.map(entry =>
       isSafeImageUrl(entry.iconUrl, api.trustedOrigins) ? entry : { ...entry, iconUrl: '' }
@@ -92,17 +98,28 @@ async function readTokenBalances(
     console.warn('[appkit] The token balances could not be read:', error)
     // A provider error ('JWT validation error', 'Unauthorized: invalid key', ...) is the app's to fix.
     showAlertForError(error, { projectId: $options.get()?.projectId ?? '', origin: location.origin })
-    // The chain itself, for a network the app listed tokens for.
-    const fromChain = await readFromChain(parts.caipNetworkId, parts.address)
-    if ($account.get().caipAddress !== caipAddress) return
-    if (fromChain) {
-      cache.set(fromChain)
-      $tokenBalances.set({ status: 'ready', balances: fromChain, caipAddress })
-      return
-    }
-    $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'unavailable', balances: keep, caipAddress })
-    balanceUnavailable()
+    await withoutBackend(caipAddress, parts, keep)
   }
+}
+
+/**
+ * When the backend failed or does not serve the network: the chain itself, for a network the app
+ * listed tokens for; else 'Token Balance Unavailable' (spec.md section 8) and no read for 30 s.
+ */
+async function withoutBackend(
+  caipAddress: string,
+  parts: { readonly caipNetworkId: string; readonly address: string },
+  keep: readonly TokenBalance[]
+): Promise<void> {
+  const fromChain = await readFromChain(parts.caipNetworkId, parts.address)
+  if ($account.get().caipAddress !== caipAddress) return
+  if (fromChain) {
+    portfolioCache(parts.caipNetworkId, parts.address).set(fromChain)
+    $tokenBalances.set({ status: 'ready', balances: fromChain, caipAddress })
+    return
+  }
+  $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'unavailable', balances: keep, caipAddress })
+  balanceUnavailable()
 }
 
 /**

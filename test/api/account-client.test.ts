@@ -31,6 +31,8 @@ function lastRequest() {
 
 before(async () => {
   server = await FaultServer.start()
+  // The backend's networks, read before the first call (spec.md section 5; supported-chains.test.ts).
+  server.route('/v1/supported-chains', { json: { http: ['eip155:31337', 'eip155:31338'], ws: [] } })
 })
 after(() => server.close())
 
@@ -47,6 +49,7 @@ describe('the account client: tokenBalances', () => {
       }
     })
     const balances = await client().tokenBalances(ADDRESS, 'eip155:31337')
+    assert.ok(balances, 'a network the backend serves has a list')
     assert.deepEqual(
       balances.map(balance => balance.symbol),
       ['ETH', 'tUSDC']
@@ -78,7 +81,7 @@ describe('the account client: tokenBalances', () => {
         ]
       }
     })
-    const [eth, usdc] = await client().tokenBalances(ADDRESS, 'eip155:31337')
+    const [eth, usdc] = (await client().tokenBalances(ADDRESS, 'eip155:31337')) ?? []
     const icon = new URL(eth?.iconUrl ?? '')
     assert.equal(`${icon.origin}${icon.pathname}`, `${server.url}/public/getTokenImage/ETH`)
     assert.equal(icon.searchParams.get('projectId'), 'project-tokens')

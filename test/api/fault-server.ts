@@ -35,6 +35,9 @@ export type Script = Reply | ((request: RecordedRequest) => Reply)
 export class FaultServer {
   readonly requests: RecordedRequest[] = []
   private script: Script[] = [{ status: 404, json: { message: 'not scripted' } }]
+  /** Requests that took a scripted reply since the last `reply` (routed ones do not count). */
+  private scripted = 0
+  private readonly routes = new Map<string, Script>()
   private readonly server: Server
   private readonly sockets = new Set<Socket>()
   private waiters: Array<{ count: number; resolve: () => void }> = []
@@ -58,7 +61,18 @@ export class FaultServer {
   /** Replaces the script and forgets earlier requests. */
   reply(...script: Script[]): this {
     this.script = script
+    this.scripted = 0
     this.requests.length = 0
+    return this
+  }
+
+  /**
+   * Answers every request to `path` with `script`, outside the script and across `reply` calls
+   * (such a request is still recorded): a call the client makes beside the one under test, such as
+   * the backend's /v1/supported-chains list it reads before its first call.
+   */
+  route(path: string, script: Script): this {
+    this.routes.set(path, script)
     return this
   }
 
@@ -104,14 +118,13 @@ export class FaultServer {
       text,
       json
     }
-    const index = this.requests.length
     this.requests.push(request)
     this.waiters = this.waiters.filter(waiter => {
       if (this.requests.length < waiter.count) return true
       waiter.resolve()
       return false
     })
-    const step = this.script[Math.min(index, this.script.length - 1)]!
+    const step = this.routes.get(url.pathname) ?? this.script[Math.min(this.scripted++, this.script.length - 1)]!
     const reply = typeof step === 'function' ? step(request) : step
     if (reply.hang) return
     if (reply.destroy) {

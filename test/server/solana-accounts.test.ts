@@ -17,7 +17,12 @@ import { solanaTestAccounts, testUsdCoin } from '../../solana/accounts.js'
 import { startSolana, type LocalSolana } from '../../solana/start.js'
 import { createSolanaContext, parseSolanaPrices, SolanaAccountService } from '../../server/solana/accounts.js'
 import { startServer, type RunningServer } from '../../server/main.js'
-import { balanceResponseSchema, historyResponseSchema, nftsResponseSchema } from '../../src/api/schemas/index.js'
+import {
+  balanceResponseSchema,
+  historyResponseSchema,
+  nftsResponseSchema,
+  supportedChainsResponseSchema
+} from '../../src/api/schemas/index.js'
 import { testKeypair } from '../solana/helpers.js'
 
 const SDK_QUERY = { projectId: 'appkit-local', st: 'appkit', sv: 'html-elements-0.1.0' }
@@ -56,6 +61,15 @@ async function history(address: string, query: Record<string, string> = {}) {
 }
 
 describe('Solana accounts on the backend', () => {
+  it('lists the Solana network in GET /v1/supported-chains: the kit asks only for listed networks (spec.md section 5)', async () => {
+    const response = await get('/v1/supported-chains')
+    assert.equal(response.status, 200)
+    assert.deepEqual(supportedChainsResponseSchema.parse(await response.json()), {
+      http: [solana.caipNetworkId],
+      ws: []
+    })
+  })
+
   it("answers SOL and the account's SPL tokens, priced from the table, with icons", async () => {
     const alice = solanaTestAccounts[0]!.publicKey
     const list = await balances(alice, { chainId: solana.caipNetworkId })
