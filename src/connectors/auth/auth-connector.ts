@@ -4,12 +4,15 @@
 // reconnect, switching networks and disconnect are the frame's own requests. The account it uses
 // on a chain is the smart account when the app prefers one (`preferredAccountType`) and the frame
 // offers one there, else the EOA; switching networks or account type may change the address
-// ('accountsChanged'). Knows no store.
+// ('accountsChanged'). The chain it last used is kept in storage (spec.md section 3: last chain):
+// eth_chainId is answered from it without asking the frame (section 7), and a connection that names
+// no chain goes there. Knows no store.
 import { createEip1193Connector } from '../../adapters/evm/eip1193-connector.js'
 import { safeParseEvmChainId, toHexChainId } from '../../adapters/evm/chain-id.js'
 import type { Eip1193Provider } from '../../adapters/evm/eip1193.js'
 import { AccountNotFoundError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
+import { storedLastUsedChain } from '../../storage/keys.js'
 import type { AccountInfo, Connector, ConnectResult, TypedAccount } from '../types.js'
 import type { AuthClient } from './auth-client.js'
 import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME } from './auth-ids.js'
@@ -19,6 +22,9 @@ export { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME }
 type Listener = (payload: unknown) => void
 
 type Emit = (event: string, payload: unknown) => void
+
+/** The EVM chain the embedded wallet last used on this device (spec.md section 3), if any. */
+const lastUsedChain = (): number | undefined => safeParseEvmChainId(storedLastUsedChain.get())
 
 /**
  * An EIP-1193 provider whose every call is the frame's: wallet_switchEthereumChain switches the
@@ -37,10 +43,14 @@ function frameProvider(
         const chainId = safeParseEvmChainId(target?.chainId)
         if (chainId === undefined) throw new Error('wallet_switchEthereumChain needs a chainId')
         await client.request('switchNetwork', { chainId })
+        storedLastUsedChain.set(chainId)
         emit('chainChanged', toHexChainId(chainId))
         await afterSwitch(chainId)
         return null
       }
+      // Answered here from the stored last chain (spec.md section 7); the frame only when none is stored.
+      const last = method === 'eth_chainId' ? lastUsedChain() : undefined
+      if (last !== undefined) return toHexChainId(last)
       return client.rpc(method, params)
     },
     on(event: string, listener: Listener) {
@@ -65,13 +75,14 @@ async function userConnection(
     preferredAccountType
   })
   if (!user.address) throw new AccountNotFoundError('(none)', AUTH_CONNECTOR_NAME)
-  const answered = safeParseEvmChainId(user.chainId)
+  const answered = safeParseEvmChainId(user.chainId) ?? chainId ?? 1
+  storedLastUsedChain.set(answered)
   const typed = user.accounts ?? []
   const accounts = [user.address, ...typed.map(account => account.address)]
   return {
     result: {
       address: user.address,
-      chainId: answered ?? chainId ?? 1,
+      chainId: answered,
       accounts: accounts.filter((address, index) => accounts.indexOf(address) === index)
     },
     accounts: typed.length > 0 ? typed : [{ address: user.address, type: 'eoa' }],
@@ -110,11 +121,14 @@ export function createAuthConnector({
   let info: AccountInfo | undefined
   let networks: Promise<number[]> | undefined
 
-  /** Reads the user (on `chainId`), keeps its accounts' types, and answers the connection. */
+  /**
+   * Reads the user (on `chainId`, else on the chain last used), keeps its accounts' types, and
+   * answers the connection.
+   */
   async function connectUser(chainId?: number): Promise<ConnectResult> {
     networks ??= smartAccountNetworks(client)
     const [user, smartAccountNetworksList] = await Promise.all([
-      userConnection(client, preferredAccountType(), chainId),
+      userConnection(client, preferredAccountType(), chainId ?? lastUsedChain()),
       networks
     ])
     info = {

@@ -8,7 +8,8 @@ import { FrameRpcError } from '../../../src/connectors/auth/auth-client.js'
 import { AUTH_CONNECTOR_ID } from '../../../src/connectors/auth/auth-connector.js'
 import { USER_REJECTED_CODE, errorMessageForVisitor } from '../../../src/errors/visitor-message.js'
 import { $alert } from '../../../src/stores/alert.js'
-import { authClient, reportFrameProblem } from '../../../src/stores/email/auth-session.js'
+import { authClient, closeAuthSession, reportFrameProblem } from '../../../src/stores/email/auth-session.js'
+import { storedLastUsedChain } from '../../../src/storage/keys.js'
 import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { rejection } from '../rejection.js'
@@ -81,6 +82,48 @@ describe('auth connector', () => {
     stop()
     expect(changes).to.deep.equal([31338])
     expect(await connector().getChainId()).to.equal(31338)
+  })
+
+  it('keeps the chain it last used (spec.md section 3: last chain) and answers eth_chainId from it, not the frame (section 7)', async () => {
+    // The login connected on the app's active network: Ethereum, the first of TEST_NETWORKS.
+    expect(storedLastUsedChain.get()).to.equal(1)
+    const { localChainB } = await import('../../../src/networks/definitions.js')
+    await connector().switchNetwork(localChainB)
+    expect(storedLastUsedChain.get()).to.equal(31338)
+    const client = authClient()
+    const asked: string[] = []
+    const rpc = client.rpc.bind(client)
+    client.rpc = (...args) => {
+      asked.push(args[0])
+      return rpc(...args)
+    }
+    try {
+      expect(await connector().evmRequest!('eth_chainId', [])).to.equal('0x7a6a')
+      expect(await connector().getChainId()).to.equal(31338)
+      expect(asked).to.deep.equal([])
+      // Another chain written by this device's last use is what eth_chainId says.
+      storedLastUsedChain.set('eip155:31337')
+      expect(await connector().evmRequest!('eth_chainId', [])).to.equal('0x7a69')
+      // With none stored, the frame answers.
+      storedLastUsedChain.remove()
+      expect(await connector().evmRequest!('eth_chainId', [])).to.equal('0x7a6a')
+      expect(asked).to.deep.equal(['eth_chainId'])
+    } finally {
+      client.rpc = rpc
+    }
+  })
+
+  it('a reload reconnects the embedded wallet on the chain it last used', async () => {
+    const { localChainB } = await import('../../../src/networks/definitions.js')
+    await connector().switchNetwork(localChainB)
+    // The page reloads: a new frame (which starts on its default chain) and a new connector, the
+    // storage kept.
+    closeAuthSession()
+    authClient()
+    const restored = await connector().reconnect()
+    expect(restored?.chainId).to.equal(31338)
+    expect(await connector().getChainId()).to.equal(31338)
+    expect(storedLastUsedChain.get()).to.equal(31338)
   })
 
   it("the frame's problems become the spec's alerts and an event for the app", () => {
