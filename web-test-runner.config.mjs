@@ -8,6 +8,7 @@ import { faultBackend } from './test/browser/fault-backend.mjs'
 import { doubleSession } from './test/browser/email/double-session.mjs'
 import { reactPlugin, reactVersionFromEnv } from './scripts/wtr-react.mjs'
 import { prebundlePlugin } from './test/browser/prebundle.mjs'
+import { clearTimeZone, timeZonePlugin } from './test/browser/time-zone-command.mjs'
 
 const executablePath = ensureChromium()
 const reactVersion = reactVersionFromEnv()
@@ -54,7 +55,8 @@ const LONGEST_FIRST = [
  * The context's test page is kept too (WTR has taken it to about:blank when a file ends): a new
  * page is a new renderer process, 0.3 s a file on a quiet machine. What a file may have changed on
  * the page itself is set back before the next one: the emulated media (the emulateMedia command)
- * to the context's defaults, the mouse (sendMouse) to the corner with its button up. The viewport
+ * to the context's defaults, the mouse (sendMouse) to the corner with its button up, the time zone
+ * (emulate-time-zone) to the machine's. The viewport
  * WTR sets for each file itself.
  */
 function pooledContexts() {
@@ -84,6 +86,7 @@ function pooledContexts() {
       })
       await page.mouse.up()
       await page.mouse.move(0, 0)
+      await clearTimeZone(page)
       return page
     }
     const fresh = await context.newPage()
@@ -116,7 +119,9 @@ export default {
     prebundlePlugin(),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     reactPlugin(reactVersion),
-    commonJsAsDefaultExport(['/node_modules/jsqr/dist/jsQR.js'])
+    commonJsAsDefaultExport(['/node_modules/jsqr/dist/jsQR.js']),
+    // Chromium's time zone override for a test file's page: see test/browser/time-zone-command.mjs.
+    timeZonePlugin()
   ],
   browsers: [
     playwrightLauncher({

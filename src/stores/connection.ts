@@ -4,6 +4,7 @@ import {
   FAILED_TO_DISCONNECT
 } from '../errors/connector-errors.js'
 import { errorMessageForVisitor, providerErrorCode, USER_REJECTED_CODE } from '../errors/visitor-message.js'
+import { inRestrictedTimeZone } from '../config/restricted-time-zones.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { addRecentWallet } from '../storage/recent-wallets.js'
 import { setAccount, type ConnectionStatus } from './account.js'
@@ -56,15 +57,22 @@ export function canSend(): boolean {
   return (namespace === 'eip155' || namespace === 'solana') && typeof session?.connector.sendTransaction === 'function'
 }
 
-/** Whether the shown connection may buy through an onramp (spec.md section 9: onramp on eip155 and solana). */
+/**
+ * Whether the shown connection may buy through an onramp (spec.md section 9: onramp on eip155 and
+ * solana), outside the restricted time zones (section 9; see config/restricted-time-zones.ts).
+ */
 export function canBuy(): boolean {
   const namespace = activeSession()?.connector.namespace
-  return namespace === 'eip155' || namespace === 'solana'
+  return (namespace === 'eip155' || namespace === 'solana') && !inRestrictedTimeZone()
 }
 
-/** Whether the shown connection may swap: an EVM connection that can send, on a swap network. */
+/**
+ * Whether the shown connection may swap: an EVM connection that can send, on a swap network,
+ * outside the restricted time zones (spec.md section 9).
+ */
 export function canSwap(): boolean {
   return (
+    !inRestrictedTimeZone() &&
     canSend() &&
     activeSession()?.connector.namespace === 'eip155' &&
     isSwapNetwork($network.get().activeNetwork?.caipNetworkId)
