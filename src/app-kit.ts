@@ -108,29 +108,45 @@ function loadRemoteFeaturesWhenIdle(
   )
 }
 
-/** The recording of the modal's openings until its events are followed (startProjectOnFirstOpen). */
+/** The recording of the modal's openings and the kit's events until they are followed (startProjectOnFirstOpen). */
 let stopRecording: (() => void) | undefined
+
+/** At most this many of the kit's events wait for analytics (a page whose modal never opens keeps no more). */
+const EARLY_EVENTS_MAX = 100
 
 /**
  * The project's checks (their alerts show in the modal), analytics and the modal's events start
  * when the modal first opens (stores/project-start.ts), once its first view is painted (idle time
  * comes after the opening's frame): nothing of them loads before the visitor asks for the modal,
- * nor in the click. Never on a server.
+ * nor in the click. Never on a server. The kit's events from now until then (a reconnect on load,
+ * a `disconnect()` from the app) are kept for analytics, which sends them once the project passes.
  */
 function startProjectOnFirstOpen(): void {
   if (typeof window === 'undefined') return
   // A kit created again records for itself.
   stopRecording?.()
+  const events: KitEvent[] = []
+  let stopEvents: (() => void) | undefined
+  let stopped = false
+  // The stream's module is loaded by whatever emits first; listening waits for it too.
+  void import('./stores/kit-events.js').then(module => {
+    if (!stopped) stopEvents = module.onKitEvent(event => void (events.length < EARLY_EVENTS_MAX && events.push(event)))
+  })
+  const stop = (): void => {
+    stopped = true
+    stopModal()
+    stopEvents?.()
+  }
   // Each opening and closing until the modal's events are followed, as it stood then: the visitor
   // may close the modal, and open it again, before the page is idle or the chunk has loaded.
   const transitions: ModalTransition[] = []
-  const stop = $modal.listen(({ open }) => {
+  const stopModal = $modal.listen(({ open }) => {
     if (open === Boolean(transitions[transitions.length - 1]?.open)) return
     transitions.push({ open, view: $router.get().view, connected: Boolean($account.get().address) })
     if (transitions[1]) return
     whenIdle(() => {
       void import('./stores/project-start.js')
-        .then(module => module.startProject({ transitions, stop }))
+        .then(module => module.startProject({ transitions, events, stop }))
         .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
     })
   })

@@ -25,12 +25,22 @@ let run: AnalyticsRun | undefined
  * after its first event or at 50 events, and with navigator.sendBeacon when the page hides. A 403
  * (the page's origin is not on the project's list) turns analytics off for the page and shows
  * 'Invalid App Configuration' once. Resolves once the project has answered.
+ * `early`: the kit's events from before (createAppKit recorded them), queued first; `checked`: the
+ * project's check (stores/project-checks.ts): nothing is sent before it passed, and all is dropped
+ * when it fails.
  */
-export async function startAnalytics(): Promise<void> {
+export async function startAnalytics(
+  early?: { readonly events?: readonly KitEvent[]; stop(): void },
+  checked: Promise<boolean> = Promise.resolve(true)
+): Promise<void> {
   const options = $options.get()
   if (run || !options?.apiUrl || !options.projectId || options.features.analytics === false) return
   const api = getAnalyticsApi({ projectId: options.projectId, apiUrl: options.apiUrl })
   if (!api || typeof window === 'undefined') return
+  // The events recorded since createAppKit are queued first, and the recording stops in the same
+  // step as the listening starts: none is counted twice or lost.
+  early?.stop()
+  const queue = (early?.events ?? []).map(event => toAnalyticsEvent(event, location))
   const stopListening = onKitEvent(event => queueEvent(event))
   const onHide = (): void => {
     if (document.visibilityState === 'hidden') flushWithBeacon()
@@ -40,7 +50,7 @@ export async function startAnalytics(): Promise<void> {
   const current: AnalyticsRun = {
     api,
     enabled: undefined,
-    queue: [],
+    queue,
     timer: undefined,
     stop: () => {
       stopListening()
@@ -49,10 +59,11 @@ export async function startAnalytics(): Promise<void> {
     }
   }
   run = current
-  const enabled = await api.getAnalyticsConfig()
+  // Sent only when the project has analytics on and the page passed the project's check.
+  const [enabled, passed] = await Promise.all([api.getAnalyticsConfig(), checked])
   if (run !== current) return
-  current.enabled = enabled
-  if (enabled) scheduleFlush(current)
+  current.enabled = enabled && passed
+  if (current.enabled) scheduleFlush(current)
   else turnOff()
 }
 

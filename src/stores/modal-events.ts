@@ -1,5 +1,5 @@
 import { $account } from './account.js'
-import { emitKitEvent } from './kit-events.js'
+import { emitKitEvent, type KitEvent } from './kit-events.js'
 import { $modal } from './modal.js'
 import { $router } from './router.js'
 
@@ -16,6 +16,8 @@ export interface ModalTransition {
 /** What createAppKit recorded of the modal before the following started, and how to stop recording. */
 export interface EarlyModalTransitions {
   readonly transitions: readonly ModalTransition[]
+  /** The kit's events since createAppKit (analytics sends them; see stores/analytics.ts). */
+  readonly events?: readonly KitEvent[]
   stop(): void
 }
 

@@ -19,10 +19,15 @@ export async function startProject(early?: EarlyModalTransitions): Promise<void>
   }
   started = true
   const options = $options.get()
-  // Listening first, so that the modal's opening, emitted next, is counted.
-  const analytics = options?.projectId.trim() && options.apiUrl ? startAnalytics() : undefined
+  let passed: (ok: boolean) => void = () => undefined
+  const checked = new Promise<boolean>(resolve => (passed = resolve))
+  // Listening first (the events recorded before it queued), so that the modal's opening, emitted
+  // next, is counted; nothing is sent before the project's check passed.
+  const analytics = options?.projectId.trim() && options.apiUrl ? startAnalytics(early, checked) : undefined
   followModalEvents(early)
-  if (!(await checkProject())) resetAnalytics()
+  const ok = await checkProject()
+  passed(ok)
+  if (!ok) resetAnalytics()
   await analytics
 }
 

@@ -14,11 +14,15 @@ import { emitKitEvent } from '../../../src/stores/kit-events.js'
 import { resetOptions, setOptions } from '../../../src/stores/options.js'
 import { KIT_EVENTS } from '../../../src/events/kit-event-names.js'
 import { BACKEND, backendRequests, forgetRequests } from './fault-backend-client.js'
+import { createAppKit } from '../../../src/app-kit.js'
+import { resetModal } from '../../../src/stores/modal.js'
+import { resetProjectStart } from '../../../src/stores/project-start.js'
+import { until } from '../connection/support.js'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** The project ids this file uses (the project checks' tests use others). */
-const PROJECTS = ['on', 'timer', 'beacon', 'no-analytics', 'app-off', 'refused', 'private']
+const PROJECTS = ['on', 'timer', 'beacon', 'no-analytics', 'app-off', 'refused', 'private', 'early', 'gate', 'gate-fail']
 
 function useProject(projectId: string, features: Record<string, unknown> = {}): void {
   setOptions(parseOptions({ projectId, apiUrl: BACKEND, networks: [mainnet], features }))
@@ -113,6 +117,60 @@ describe('analytics', () => {
     expect(events.map(event => event.props.event)).to.deep.equal(['SWITCH_NETWORK', 'MODAL_CLOSE'])
     // One request for both: a batch.
     expect((await backendRequests('beacon')).filter(request => request.path === '/e')).to.have.length(1)
+  })
+
+  it('events from before the first modal opening (the app’s disconnect(), a reconnect) are sent once the project passed', async () => {
+    const kit = createAppKit({ projectId: 'early', apiUrl: BACKEND, networks: [mainnet] })
+    try {
+      // The recording listens once the event stream's module is in (a task at most).
+      await new Promise(resolve => setTimeout(resolve, 0))
+      emitKitEvent('DISCONNECT_SUCCESS', { namespace: 'eip155' })
+      expect(await backendRequests('early'), 'nothing is asked before the modal opens').to.deep.equal([])
+      await kit.open({ view: 'Networks' })
+      await until(() => analyticsEnabled() === true, 'analytics on')
+      await flushAnalytics()
+      const events = (await postedEvents('early')).map(event => event.props.event)
+      expect(events.slice(0, 2)).to.deep.equal(['DISCONNECT_SUCCESS', 'MODAL_OPEN'])
+      expect(events.filter(event => event === 'DISCONNECT_SUCCESS'), 'told once').to.have.length(1)
+    } finally {
+      kit.close()
+      resetProjectStart()
+      document.querySelectorAll('w3m-modal').forEach(el => el.remove())
+      resetModal()
+    }
+  })
+
+  it('nothing is sent before the project’s check passed (the early events wait with the rest)', async () => {
+    useProject('gate')
+    let pass: (ok: boolean) => void = () => undefined
+    const checked = new Promise<boolean>(resolve => (pass = resolve))
+    const early = { events: [{ event: 'DISCONNECT_SUCCESS' as const, timestamp: Date.now() }], stop: sinon.spy() }
+    const started = startAnalytics(early, checked)
+    expect(early.stop.calledOnce, 'the recording stops as the listening starts').to.equal(true)
+    emitKitEvent('MODAL_OPEN', { view: 'Connect', connected: false })
+    // The project has answered (analytics on); only the check is still out.
+    for (let end = Date.now() + WAIT_MS; ; await new Promise(resolve => setTimeout(resolve, 10))) {
+      if ((await backendRequests('gate')).some(request => request.path === '/getAnalyticsConfig')) break
+      if (Date.now() > end) throw new Error('Timed out waiting for the project’s answer')
+    }
+    await flushAnalytics()
+    expect(analyticsEnabled()).to.equal(undefined)
+    expect(await postedEvents('gate')).to.deep.equal([])
+    pass(true)
+    await started
+    await flushAnalytics()
+    expect((await postedEvents('gate')).map(event => event.props.event)).to.deep.equal(['DISCONNECT_SUCCESS', 'MODAL_OPEN'])
+  })
+
+  it('a project check that fails drops the queue: nothing is sent, early events included', async () => {
+    useProject('gate-fail')
+    const early = { events: [{ event: 'DISCONNECT_SUCCESS' as const, timestamp: Date.now() }], stop: () => undefined }
+    await startAnalytics(early, Promise.resolve(false))
+    expect(analyticsEnabled()).to.equal(false)
+    emitKitEvent('MODAL_OPEN', { view: 'Connect', connected: false })
+    await flushAnalytics()
+    window.dispatchEvent(new PageTransitionEvent('pagehide'))
+    expect(await postedEvents('gate-fail')).to.deep.equal([])
   })
 
   it('the project has analytics off: nothing is sent', async () => {
