@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { html } from 'lit'
 import { waitFor } from 'storybook/test'
+import { AUTH_CONNECTOR_ID } from '../../src/connectors/auth/auth-ids.js'
 import { connect } from '../../src/stores/connection.js'
+import { updateConnection } from '../../src/stores/connection-state.js'
 import { openModal } from '../../src/stores/modal.js'
-import { chooseNetwork } from '../../src/stores/network-switch.js'
+import { $networkSwitch, chooseNetwork } from '../../src/stores/network-switch.js'
 import { ProviderError, type FakeEip1193Provider } from '../../test/fixtures/eip1193-provider.js'
 import { localNetworks } from '../../test/fixtures/networks.js'
 import { expectModalView } from '../support/expect-view.js'
@@ -68,3 +70,29 @@ export const InvalidChainId: Story = switchStory(
   'switch-network-error',
   'Invalid network id'
 )
+
+/**
+ * The embedded wallet moving to a network (spec.md section 2): it switches inside its frame with
+ * nothing to approve, so the view only says it is switching.
+ */
+export const EmbeddedWallet: Story = {
+  parameters: { layout: 'fullscreen' },
+  render: () => {
+    seedKit({ networks: localNetworks })
+    updateConnection({ status: 'connected', activeConnectorId: AUTH_CONNECTOR_ID })
+    $networkSwitch.set({ status: 'switching', target: 'eip155:31338', error: undefined })
+    openModal({ view: 'SwitchNetwork', data: { caipNetworkId: 'eip155:31338' } })
+    return html`<w3m-modal></w3m-modal>`
+  },
+  play: async ({ canvasElement }) => {
+    const view = await expectModalView(canvasElement, 'SwitchNetwork')
+    await waitFor(
+      () => {
+        const shown = view.shadowRoot?.querySelector('[data-testid=switch-network-status]')?.textContent?.trim()
+        if (!isShownAs(shown, 'Switching…'))
+          throw new Error(`SwitchNetwork shows "${shown}", expected ${expectedText('Switching…')}`)
+      },
+      { timeout: 5000 }
+    )
+  }
+}
