@@ -39,10 +39,8 @@ export const QUERY_BACKOFF_START_MS = 1000
 export const QUERY_BACKOFF_MAX_MS = 30_000
 export const RPC_TIMEOUT_MS = 10_000
 export const RPC_BATCH_SIZE = 1000
-/** How often a sent transaction's receipt or a batch's status is asked for (adapters/evm/poll-interval.ts). */
-export const RPC_POLL_INTERVAL_MS = 4000
-/** Ours: the same on a local development chain (networks/local.ts), which mines at once. */
-export const LOCAL_POLL_INTERVAL_MS = 1000
+// The client polling interval (4000 ms) is in src/adapters/evm/poll-interval.ts: this module is in the
+// first load, and only a sent transaction's wait needs it.
 export const RPC_RETRY_COUNT = 3
 export const RPC_RETRY_DELAY_MS = 150
 

@@ -1,5 +1,9 @@
-import { LOCAL_POLL_INTERVAL_MS, RPC_POLL_INTERVAL_MS } from '../../config/constants.js'
 import { isLocalEvmChain } from '../../networks/local.js'
+
+/** The spec's client polling interval (spec.md section 9: fallback poll interval 4 s, client polling 4000 ms). */
+export const RPC_POLL_INTERVAL_MS = 4000
+/** Ours: the same on a local development chain (networks/local.ts), which mines at once. */
+export const LOCAL_POLL_INTERVAL_MS = 1000
 
 /**
  * How often the kit asks whether a transaction it sent is mined (eth_getTransactionReceipt) or a
