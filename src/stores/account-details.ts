@@ -110,7 +110,10 @@ async function refreshIdentity(caipAddress: string, address: string, caipNetwork
   }
   if (!identity || !stillShowing(caipAddress)) return
   const avatar = identity.avatar
+  const { addressLabels } = $account.get()
   setAccount({
+    // The account state's addressLabels (spec.md section 3): each connected address's name.
+    addressLabels: identity.name ? { ...addressLabels, [address]: identity.name } : addressLabels,
     profileName: identity.name ?? undefined,
     profileImage: avatar && isSafeImageUrl(avatar, api?.trustedOrigins ?? []) ? avatar : undefined
   })

@@ -1,3 +1,4 @@
+import type { TokenBalance } from '../api/schemas/balance.js'
 import { map } from 'nanostores'
 import type { ChainNamespace } from '../networks/types.js'
 import type { PreferredAccountType, PreferredAccountTypes } from '../storage/keys.js'
@@ -45,12 +46,12 @@ export interface AccountState {
   readonly profileImage: string | undefined
   /** The embedded wallet's user (e-mail and social login); none for an external wallet. */
   readonly user?: { readonly email?: string; readonly username?: string }
-  /** Token balances (the account issue fills them). */
-  readonly tokenBalance?: readonly unknown[]
+  /** The account's token balances on its network, as the Tokens list shows them (stores/token-balances.ts). */
+  readonly tokenBalance?: readonly TokenBalance[]
   readonly smartAccountDeployed?: boolean
   /** The chain ids where the connected wallet offers a smart account (the embedded wallet; stored too). */
   readonly smartAccountNetworks?: readonly number[]
-  /** Names the app or the visitor gave to addresses. */
+  /** The names of the connected addresses (their resolved or registered name), by address. */
   readonly addressLabels?: Readonly<Record<string, string>>
   /** Every account the wallet exposes, the shown one first. */
   readonly allAccounts?: readonly ConnectedAccount[]

@@ -1,3 +1,4 @@
+import { whileLoading } from './loading.js'
 import {
   ConnectorAlreadyConnectedError,
   ConnectorUnavailableReconnectingError,
@@ -124,7 +125,7 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
   setAccount({ status: 'connecting' })
   try {
     const network = networkFor(connector.namespace)
-    const result = await connector.connect({ chainId: network?.id, ...(network ? { network } : {}) })
+    const result = await whileLoading(() => connector.connect({ chainId: network?.id, ...(network ? { network } : {}) }))
     if (attempt !== attempts) return false
     await replaceSession(connector, result)
     addRecentWallet({ id: connector.id, name: connector.name, rdns: connector.rdns ?? null })

@@ -1,10 +1,11 @@
+import { whileLoading } from './loading.js'
 import { map } from 'nanostores'
 import type { TokenBalance } from '../api/schemas/balance.js'
 import type { ChainNamespace } from '../networks/types.js'
 import { portfolioCache } from '../storage/caches.js'
 import { safeParseCaip10 } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/safe-image.js'
-import { $account } from './account.js'
+import { $account, setAccount } from './account.js'
 import { balanceReadsBlocked, balanceUnavailable, joinedReads, type BalanceReadOptions } from './balance-block.js'
 import { accountApi } from './account-api.js'
 import { $network } from './network.js'
@@ -26,6 +27,11 @@ export interface TokenBalancesState {
 const initialTokenBalances: TokenBalancesState = { status: 'idle', balances: [], caipAddress: undefined }
 
 export const $tokenBalances = map<TokenBalancesState>(initialTokenBalances)
+
+// The account state's tokenBalance (spec.md section 3) is the shown account's list.
+$tokenBalances.listen(({ balances, caipAddress }) => {
+  if (caipAddress && caipAddress === $account.get().caipAddress) setAccount({ tokenBalance: balances })
+})
 
 /** The list's reads under way, by account: a read that is not forced joins the one running. */
 const reads = joinedReads()
@@ -66,7 +72,9 @@ export async function refreshTokenBalances(options: BalanceReadOptions = {}): Pr
   }
   await reads.run(caipAddress, options.force ?? false, () => {
     $tokenBalances.set({ status: keep.length > 0 ? 'ready' : 'loading', balances: keep, caipAddress })
-    return readTokenBalances(caipAddress, parts, keep, options.force ?? false)
+    const read = () => readTokenBalances(caipAddress, parts, keep, options.force ?? false)
+    // No list yet: the Tokens list's first data, the modal is loading meanwhile.
+    return keep.length > 0 ? read() : whileLoading(read)
   })
 }
 

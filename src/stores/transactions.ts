@@ -1,3 +1,4 @@
+import { whileLoading } from './loading.js'
 import { computed, map } from 'nanostores'
 import { getHistoryClient } from '../api/history-client.js'
 import type { Transaction } from '../api/schemas/history.js'
@@ -108,7 +109,8 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
   try {
     const api = historyApi()
     if (!api) throw new Error('No history API: createAppKit was given no apiUrl')
-    const [page, purchases] = await Promise.all([
+    // The Activity tab's first page is the view's first data: the modal is loading meanwhile.
+    const both = () => Promise.all([
       api.transactions(accountAddress, { cursor, chainId }),
       // With the first page, the onramp purchases (never cached: their status moves); their failure costs only the label.
       !cursor && $options.get()?.features.onramp !== false
@@ -118,6 +120,7 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
           })
         : Promise.resolve(undefined)
     ])
+    const [page, purchases] = await (cursor ? both() : whileLoading(both))
     if (mine !== generation) return
     if (purchases) $transactions.setKey('coinbaseTransactions', visibleTransactions(purchases.data, chainId))
     const shown = visibleTransactions(page.data, chainId).map(entry => withSafeImages(entry, api.trustedOrigins))
