@@ -1,6 +1,7 @@
 // What an approval shows of its request, built with DOM calls and textContent only (never HTML
 // strings): a message as text when it is printable UTF-8, else as hex; typed data's domain, type
-// and fields; a transaction's recipient, value in ETH and data, shortened.
+// and fields; a transaction's recipient, value in ETH and data, shortened, or, for a contract call,
+// what the call does (frame/evm-call-summary.ts).
 import { bytesToHex, formatEther } from 'viem'
 import { printableText, type ApprovalRequest, type TransactionSummary } from './approval-request.js'
 import type { SolanaTransactionSummary } from './solana-instructions.js'
@@ -43,13 +44,29 @@ function definitions(doc: Document, rows: ReadonlyArray<readonly [string, string
   return list
 }
 
-function transactionRows(transaction: TransactionSummary): Array<readonly [string, string]> {
-  const rows: Array<readonly [string, string]> = [
-    ['To', transaction.to ?? 'New contract'],
-    ['Value', `${formatEther(transaction.value)} ETH`]
-  ]
-  if (transaction.data && transaction.data !== '0x') rows.push(['Data', shortenData(transaction.data)])
-  return rows
+/**
+ * One EVM transaction: a plain transfer's recipient and value; a contract call's contract, its value
+ * when it sends some, and what the call does (its data too when the wallet could not decode it all,
+ * and a warning when it does not know the call).
+ */
+function transactionNodes(doc: Document, transaction: TransactionSummary): Node[] {
+  const { call } = transaction
+  if (!call) {
+    const rows: Array<readonly [string, string]> = [
+      ['To', transaction.to ?? 'New contract'],
+      ['Value', `${formatEther(transaction.value)} ETH`]
+    ]
+    if (transaction.data && transaction.data !== '0x') rows.push(['Data', shortenData(transaction.data)])
+    return [definitions(doc, rows)]
+  }
+  const rows: Array<readonly [string, string]> = [['Contract', transaction.to ?? 'New contract']]
+  if (transaction.value > 0n) rows.push(['Value', `${formatEther(transaction.value)} ETH`])
+  const details: Array<readonly [string, string]> = [...call.details]
+  if (!call.decoded && transaction.data) details.push(['Data', shortenData(transaction.data)])
+  const nodes: Node[] = [definitions(doc, rows), element(doc, 'p', call.action, 'approval-action')]
+  if (details.length > 0) nodes.push(definitions(doc, details))
+  if (call.warning) nodes.push(element(doc, 'p', call.warning, 'approval-warning'))
+  return nodes
 }
 
 function messageDetails(doc: Document, bytes: Uint8Array): Node[] {
@@ -95,11 +112,11 @@ export function approvalDetails(doc: Document, request: ApprovalRequest): Node[]
     case 'transactions': {
       const chain = definitions(doc, [['Chain', String(request.chainId)]])
       const [only, ...others] = request.transactions
-      if (only && others.length === 0) return [chain, definitions(doc, transactionRows(only))]
+      if (only && others.length === 0) return [chain, ...transactionNodes(doc, only)]
       const list = element(doc, 'ol', undefined, 'approval-calls')
       for (const transaction of request.transactions) {
         const item = element(doc, 'li')
-        item.append(definitions(doc, transactionRows(transaction)))
+        item.append(...transactionNodes(doc, transaction))
         list.append(item)
       }
       return [chain, list]

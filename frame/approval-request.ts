@@ -1,6 +1,7 @@
 // What the visitor is asked to approve, as the RPC layer describes it to the approval UI: plain
 // data (bytes, addresses, amounts), never markup. The UI turns it into text with DOM calls.
 import type { Hex } from 'viem'
+import type { EvmCallSummary } from './evm-call-summary.js'
 import type { SolanaTransactionSummary } from './solana-instructions.js'
 
 export interface TransactionSummary {
@@ -8,6 +9,8 @@ export interface TransactionSummary {
   readonly to?: string
   readonly value: bigint
   readonly data?: Hex
+  /** What the data asks of the contract `to`, in words (frame/evm-call-summary.ts). */
+  readonly call?: EvmCallSummary
 }
 
 export type ApprovalRequest =

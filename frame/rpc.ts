@@ -8,9 +8,11 @@
 //   other SAFE_METHODS                 forwarded to the chain (POST /frame-api/rpc?chainId=eip155:N)
 //   solana_signAndSendTransaction      sent to its Solana network (POST /frame-api/rpc?chainId=solana:…)
 //   APPROVAL_METHODS                   shown to the visitor once the backend says the session still
-//                                      holds ('Session Expired' otherwise); run only once approved;
+//                                      holds ('Session Expired' otherwise), an EVM contract call in
+//                                      words (frame/evm-call-summary.ts); run only once approved;
 //                                      at most 99 waiting; those this wallet cannot do are refused
 //   anything else                      'Requested RPC call is not allowed'
+import type { Hex } from 'viem'
 import type { FrameParams } from '../src/frame/messages.js'
 import { isSafeMethod, needsApproval, PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED } from '../src/frame/rpc-methods.js'
 import type { ApprovalRequest } from './approval-request.js'
@@ -56,6 +58,8 @@ export interface RpcContext {
   readonly limit?: number
   /** The smart account in use, when it is one (frame/handlers.ts decides); undefined: the EOA. */
   smartAccount?(account: Account): Promise<ActiveSmartAccount | undefined>
+  /** How long an approval waits for what the chain says of the contracts it calls (CONTRACT_READ_TIMEOUT_MS). */
+  readonly contractReadTimeoutMs?: number
 }
 
 export type RpcRequest = FrameParams<'rpcRequest'>
@@ -99,6 +103,16 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
     return chainAnswer(method, await context.backend.rpc(chainId, request))
   }
 
+  /**
+   * What the approval shows: an EVM contract call in words, the chain naming its tokens within a
+   * time limit (frame/evm-call-summary.ts, a chunk loaded with the first transaction to approve).
+   */
+  async function described(request: ApprovalRequest, wallet: Hex, timeoutMs?: number): Promise<ApprovalRequest> {
+    if (request.kind !== 'transactions') return request
+    const { describeForApproval } = await import('./evm-call-summary.js')
+    return describeForApproval(request, forward, wallet, timeoutMs)
+  }
+
   async function approved(method: string, params: unknown): Promise<unknown> {
     const planner = APPROVAL_PLANNERS[method]
     if (!planner) throw new Error(notSupported(method))
@@ -119,7 +133,8 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
         ...(solanaChainId ? { solanaChainId } : {}),
         ...(smart ? { smart } : {})
       })
-      await context.approve(plan.request)
+      const wallet = smart ? smart.address : account.keyring.address
+      await context.approve(await described(plan.request, wallet, context.contractReadTimeoutMs))
       if (!context.isCurrent(account)) throw new Error(NO_LONGER_CONNECTED)
       return await plan.run()
     } finally {

@@ -169,6 +169,54 @@ describe('the frame’s approval UI', () => {
     expect(text).to.contain('31337')
   })
 
+  it('shows a contract call in words: the contract, what the call does, and a warning for an unknown one, readable in both themes (issue 29)', async () => {
+    const token = '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f'
+    const call: ApprovalRequest = {
+      kind: 'transactions',
+      chainId: 31337,
+      transactions: [
+        {
+          to: token,
+          value: 0n,
+          data: `0xa9059cbb${'00'.repeat(64)}`,
+          call: {
+            action: 'Send tokens',
+            details: [
+              ['To', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+              ['Amount', '5 tUSDC']
+            ],
+            decoded: true
+          }
+        },
+        {
+          to: token,
+          value: 1n,
+          data: '0xdeadbeef',
+          call: {
+            action: 'Contract call',
+            details: [],
+            warning: 'Unknown contract call: check you trust this app',
+            decoded: false
+          }
+        }
+      ]
+    }
+    void view.ask(call).catch(() => {})
+    const items = [...root.querySelectorAll('.approval-calls > li')]
+    expect(items).to.have.length(2)
+    const first = items[0]!.textContent
+    expect(first).to.contain(`Contract${token}`).and.to.contain('Send tokens').and.to.contain('Amount5 tUSDC')
+    expect(first).not.to.contain('Value').and.not.to.contain('Data')
+    expect(items[1]!.textContent).to.contain('Value0.000000000000000001 ETH').and.to.contain('Data0xdeadbeef')
+    expect(items[1]!.querySelector('.approval-warning')!.textContent).to.equal(
+      'Unknown contract call: check you trust this app'
+    )
+    for (const theme of ['light', 'dark'] as const) {
+      document.documentElement.dataset.theme = theme
+      await expect(root).to.be.accessible()
+    }
+  })
+
   it('shows a Solana transfer instruction by instruction, as text, with its network; signing only says so', () => {
     void view.ask(solanaTransfer(true)).catch(() => {})
     const els = frameEls(root)

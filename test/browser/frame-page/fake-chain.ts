@@ -1,7 +1,9 @@
 // A small EVM chain behind the frame's forwarded RPC, for tests: answers what sendTransaction asks
 // (chain id, nonce, gas, a latest block with or without a base fee, priority fee, gas price), takes
-// signed transactions (parsed and their sender recovered with viem) and answers their receipts.
+// signed transactions (parsed and their sender recovered with viem) and answers their receipts;
+// eth_call reaches the contracts put in `contracts` (fake-contracts.ts).
 import { keccak256, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem'
+import { answerCall, type FakeContract } from './fake-contracts.js'
 
 export interface SentTransaction {
   readonly raw: Hex
@@ -24,6 +26,10 @@ export class FakeChain {
   readonly reverted = new Set<string>()
   /** Hashes with no receipt yet. */
   readonly pending = new Set<string>()
+  /** The contracts eth_call reaches, by lower-case address. */
+  readonly contracts = new Map<string, FakeContract>()
+  /** true: eth_call never answers (a node that hangs). */
+  hangCalls = false
 
   constructor(readonly chainId = 31337) {}
 
@@ -56,6 +62,9 @@ export class FakeChain {
         return hex(PRIORITY_FEE)
       case 'eth_gasPrice':
         return hex(GAS_PRICE)
+      case 'eth_call':
+        if (this.hangCalls) return new Promise<never>(() => {})
+        return answerCall(this.contracts, params[0] as { to?: string; data?: Hex })
       case 'eth_getBalance':
         return hex(10n ** 18n)
       case 'eth_sendRawTransaction': {

@@ -25,6 +25,8 @@ export interface RpcSetupOptions {
   /** The visitor's decision; default: approve at once. */
   readonly approve?: (request: ApprovalRequest) => Promise<void>
   readonly limit?: number
+  /** How long an approval waits for the chain's reads of the contracts it calls. */
+  readonly contractReadTimeoutMs?: number
 }
 
 export function rpcSetup(options: RpcSetupOptions = {}): RpcSetup {
@@ -52,7 +54,8 @@ export function rpcSetup(options: RpcSetupOptions = {}): RpcSetup {
       asked.push(request)
       if (options.approve) await options.approve(request)
     },
-    ...(options.limit === undefined ? {} : { limit: options.limit })
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    ...(options.contractReadTimeoutMs === undefined ? {} : { contractReadTimeoutMs: options.contractReadTimeoutMs })
   })
   return {
     keyring,

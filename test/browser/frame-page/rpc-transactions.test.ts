@@ -5,6 +5,7 @@
 // wallet_getCallsStatus reads from the receipts.
 import { expect } from '@open-wc/testing'
 import { parseEther, type Hex } from 'viem'
+import { UNKNOWN_CALL_WARNING } from '../../../frame/evm-call-summary.js'
 import { RPC_USER_REJECTED } from '../../../src/frame/rpc-methods.js'
 import { rejection } from '../rejection.js'
 import { BASE_FEE, ESTIMATED_GAS, GAS_PRICE, PRIORITY_FEE } from './fake-chain.js'
@@ -20,8 +21,20 @@ describe('eth_sendTransaction from the frame', () => {
     const hash = await setup.call('eth_sendTransaction', [
       { from: HARDHAT_ADDRESS, to: BOB, value: ONE_AND_A_HALF, data: '0x1234' }
     ])
+    // 0x1234 calls nothing this wallet knows: the approval warns (frame/evm-call-summary.ts).
     expect(setup.asked).to.deep.equal([
-      { kind: 'transactions', chainId: 31337, transactions: [{ to: BOB, value: parseEther('1.5'), data: '0x1234' }] }
+      {
+        kind: 'transactions',
+        chainId: 31337,
+        transactions: [
+          {
+            to: BOB,
+            value: parseEther('1.5'),
+            data: '0x1234',
+            call: { action: 'Contract call', details: [], warning: UNKNOWN_CALL_WARNING, decoded: false }
+          }
+        ]
+      }
     ])
     const [sent] = setup.chain.sent
     expect(setup.chain.sent).to.have.length(1)
