@@ -2,6 +2,7 @@
 // JSON both ways, every answer checked with zod where it enters. A failed call throws a
 // BackendError carrying the backend's own `message` (or 'HTTP status code: {n}' when it gave none).
 import * as z from 'zod/mini'
+import { balanceResponseSchema, type TokenBalance } from '../src/api/schemas/balance.js'
 import { HOST_ORIGIN_HEADER } from '../src/frame/host-origin.js'
 
 const privateKey = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex key'))
@@ -95,6 +96,8 @@ export interface Backend {
   smartAccounts(): Promise<SmartAccountSetup>
   /** A JSON-RPC request to the backend's ERC-4337 bundler (and paymaster) on an EVM chain (`eip155:31337`). */
   bundler(chainId: string, request: unknown): Promise<unknown>
+  /** The token balances of `address` on every chain the backend reads, read now (wallet_getAssets). */
+  balance(token: string, address: string): Promise<TokenBalance[]>
 }
 
 export interface BackendOptions {
@@ -158,6 +161,8 @@ export function createBackend(options: BackendOptions): Backend {
     rpc: (chainId, request) => call(z.unknown(), `rpc?chainId=${encodeURIComponent(chainId)}`, { body: request }),
     smartAccounts: () => call(smartAccountsSchema, 'smart-accounts'),
     bundler: (chainId, request) =>
-      call(z.unknown(), `bundler?chainId=${encodeURIComponent(chainId)}`, { body: request })
+      call(z.unknown(), `bundler?chainId=${encodeURIComponent(chainId)}`, { body: request }),
+    balance: async (token, address) =>
+      (await call(balanceResponseSchema, `balance?address=${encodeURIComponent(address)}`, { token })).balances
   }
 }

@@ -85,7 +85,8 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     backend,
     approve: request => approvals.ask(request),
     limit: deps.approvalLimit,
-    smartAccount: activeSmart
+    smartAccount: activeSmart,
+    balances: address => wallet.withSession(token => backend.balance(token, address))
   })
 
   /** Whether `url` is a page of the host's origin. */

@@ -5,6 +5,7 @@
 //   wallet_getCapabilities             answered here: an EOA's batches run one call at a time, not
 //                                      atomically; a smart account's run as one sponsored user operation
 //   wallet_getCallsStatus              answered here for a batch this frame ran
+//   wallet_getAssets                   answered here from the backend's balances (frame/assets.ts)
 //   other SAFE_METHODS                 forwarded to the chain (POST /frame-api/rpc?chainId=eip155:N)
 //   solana_signAndSendTransaction      sent to its Solana network (POST /frame-api/rpc?chainId=solana:…)
 //   APPROVAL_METHODS                   shown to the visitor once the backend says the session still
@@ -16,6 +17,7 @@ import type { Hex } from 'viem'
 import type { FrameParams } from '../src/frame/messages.js'
 import { isSafeMethod, needsApproval, PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED } from '../src/frame/rpc-methods.js'
 import type { ApprovalRequest } from './approval-request.js'
+import { walletAssets } from './assets.js'
 import type { Backend } from './backend.js'
 import { toHexChainId } from './chains.js'
 import { APPROVAL_PLANNERS } from './rpc-approvals.js'
@@ -58,6 +60,8 @@ export interface RpcContext {
   readonly limit?: number
   /** The smart account in use, when it is one (frame/handlers.ts decides); undefined: the EOA. */
   smartAccount?(account: Account): Promise<ActiveSmartAccount | undefined>
+  /** The backend's token balances of one of the wallet's addresses (wallet_getAssets); without it, not supported. */
+  balances?(address: string): ReturnType<Backend['balance']>
   /** How long an approval waits for what the chain says of the contracts it calls (CONTRACT_READ_TIMEOUT_MS). */
   readonly contractReadTimeoutMs?: number
 }
@@ -165,6 +169,14 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
       case 'wallet_getCallsStatus':
         if (calls.has(list[0])) return calls.status(forward, list[0])
         break
+      case 'wallet_getAssets': {
+        const { balances } = context
+        if (!balances) throw new Error(notSupported(method))
+        const account = await context.account()
+        const smart = await context.smartAccount?.(account)
+        const accounts = smart ? [smart.address, account.keyring.address] : [account.keyring.address]
+        return walletAssets(list, { accounts, balances })
+      }
     }
     if (isSafeMethod(method)) return forward(method, list)
     if (needsApproval(method)) return approved(method, params)

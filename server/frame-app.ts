@@ -15,6 +15,7 @@ import type { ServerContext } from './context.js'
 import { RetryLaterError } from './embedded/codes.js'
 import { createEmbeddedWallet, type EmbeddedWallet } from './embedded/wallet.js'
 import { frameApiRoutes } from './routes/frame-api.js'
+import { frameBalanceRoutes } from './routes/frame-api-balance.js'
 
 export const FRAME_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'frame', 'dist')
 export const FRAME_NOT_BUILT = 'The frame is not built: run npm run build:frame'
@@ -104,6 +105,7 @@ export function createFrameApp(context: ServerContext, options: FrameAppOptions)
   })
 
   app.route('/', frameApiRoutes(context, { origin: options.origin, wallet }))
+  app.route('/', frameBalanceRoutes(context, { origin: options.origin, wallet }))
 
   app.get('/', async c => {
     const html = await readOptional(join(distDir, 'index.html'))

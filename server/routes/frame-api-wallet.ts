@@ -38,7 +38,7 @@ const farcasterFinishSchema = z.object({ attempt: z.string().check(z.minLength(1
 export const NO_HOST_ORIGIN = `The ${HOST_ORIGIN_HEADER} header must name the host page's origin`
 
 /** The host page a call is made for: every session is bound to one (issue 29). */
-function hostOriginOf(c: Context): string {
+export function hostOriginOf(c: Context): string {
   const value = c.req.header(HOST_ORIGIN_HEADER)
   if (!value || value.length > 2048 || !isOrigin(value)) throw badRequest(NO_HOST_ORIGIN)
   return value

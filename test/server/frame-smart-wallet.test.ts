@@ -23,20 +23,15 @@ import { appKitSmartAccountAbi, appKitSmartAccountFactoryAbi, testTokenAbi } fro
 import { localPublicClient, localWalletClient } from '../../chain/clients.js'
 import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../chain/deployment.js'
 import { startEvmNode, type EvmNode } from '../../chain/evm-node.js'
-import { createBackend } from '../../frame/backend.js'
-import { createHandlers } from '../../frame/handlers.js'
 import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../frame/rpc-approvals.js'
-import type { FrameHandlers } from '../../frame/host-channel.js'
-import { memoryStorage, openSession } from '../../frame/session.js'
 import { SMART_ACCOUNT_SALT } from '../../frame/smart-account.js'
 import { SMART_ACCOUNT_UNAVAILABLE } from '../../frame/smart-wallet.js'
-import { Wallet } from '../../frame/wallet.js'
 import { createChainContext } from '../../server/context.js'
-import type { FrameMethod, FrameParams, FrameResult } from '../../src/frame/messages.js'
 import { createSiwxMessage } from '../../src/siwx/create-message.js'
 import { sessionProblem } from '../../src/siwx/verify.js'
 import { useLocalChains } from '../chain/helpers.js'
-import { PROJECT_ID, uniqueEmail, useEmbeddedStack } from './embedded-stack.js'
+import { useEmbeddedStack } from './embedded-stack.js'
+import { loggedInFrame as loggedIn, type TestFrame } from './frame-login.js'
 
 const chains = useLocalChains()
 /** A chain with none of the contracts: the smart account is not offered there. */
@@ -55,47 +50,8 @@ const stack = useEmbeddedStack({
 
 const ERC1271_MAGIC = '0x1626ba7e'
 
-interface TestFrame {
-  call<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>>
-  rpc(method: string, params?: unknown): Promise<unknown>
-  /** The EOA (the owner key's address). */
-  owner: Address
-}
-
 /** A frame whose visitor approves everything, logged in by e-mail through the real backend. */
-async function loggedInFrame(): Promise<TestFrame> {
-  const frameUrl = stack.server.frameUrl
-  const backend = createBackend({
-    hostOrigin: 'http://localhost:5173',
-    base: frameUrl,
-    fetch: (input, init) =>
-      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Origin: frameUrl } })
-  })
-  const session = openSession('http://localhost:5173', memoryStorage())
-  session.setLastChainId(chains.a.chainId)
-  const handlers: FrameHandlers = createHandlers({
-    projectId: PROJECT_ID,
-    hostOrigin: 'http://localhost:5173',
-    backend,
-    session,
-    wallet: new Wallet(backend, session),
-    approvals: { ask: async () => undefined, setApp: () => undefined, rejectAll: () => undefined },
-    themeRoot: {} as HTMLElement,
-    reload: () => undefined
-  })
-  const call = async <M extends FrameMethod>(method: M, params: FrameParams<M>) =>
-    (handlers[method] as (params: FrameParams<M>) => Promise<FrameResult<M>>)(params)
-  const email = uniqueEmail('smart')
-  const started = await call('connectEmail', { email })
-  assert.equal(started.action, 'VERIFY_OTP')
-  await call('connectOtp', { otp: await stack.inbox.waitForCode(email) })
-  const eoa = await call('getUser', { chainId: chains.a.chainId, preferredAccountType: 'eoa' })
-  return {
-    call,
-    rpc: (method, params) => call('rpcRequest', { method, params }),
-    owner: getAddress(eoa.address)
-  }
-}
+const loggedInFrame = (): Promise<TestFrame> => loggedIn(stack, chains.a.chainId, 'smart')
 
 const client = () => localPublicClient(chains.a)
 

@@ -5,6 +5,7 @@
 // (grantSocial) for a device; Farcaster sign-ins pending until the test approves them
 // (approveFarcaster). Every call is recorded.
 import { BackendError, type Backend, type StoredKey } from '../../../frame/backend.js'
+import type { TokenBalance } from '../../../src/api/schemas/balance.js'
 import { FARCASTER_EXPIRED } from '../../../src/frame/farcaster.js'
 
 /** What a JSON answer gives: copies, never the fake's own objects. */
@@ -231,6 +232,15 @@ export class FakeBackend implements Backend {
   async bundler(chainId: string, request: unknown): Promise<unknown> {
     this.#record('bundler', { chainId, request })
     throw new BackendError('No bundler in the fake backend', 404)
+  }
+
+  /** What GET /frame-api/balance answers, by address in lower case: nothing unless a test says. */
+  readonly balances = new Map<string, TokenBalance[]>()
+
+  async balance(token: string, address: string) {
+    this.#record('balance', { address }, token)
+    this.#email(token)
+    return (this.balances.get(address.toLowerCase()) ?? []).map(balance => ({ ...balance }))
   }
 
   routes(): string[] {
