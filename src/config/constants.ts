@@ -71,12 +71,21 @@ export const CONNECTOR_ORDER = [
 // The swap networks (spec.md section 9) are in src/stores/swap/rules.ts: this module is in the first
 // load, and only the Swap flow needs them.
 
+/** The onramp providers the kit knows (spec.md section 9: the default remote providers coinbase and meld). */
+export const ONRAMP_PROVIDERS = ['coinbase', 'meld'] as const
+export type OnrampProviderName = (typeof ONRAMP_PROVIDERS)[number]
+// The onramp card chains (spec.md section 9) are in src/stores/onramp/defaults.ts: this module is in
+// the first load, and only the Buy flow needs them.
+
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
 export const STORAGE_PREFIX = '@appkit-wallet/'
 export const SDK_TYPE = 'appkit'
 export const SDK_VERSION = 'html-appkit-elements-0.1.0'
+
+// The WalletConnect client's log buffer, log level, heartbeat and listener limit (spec.md section 9)
+// are in src/connectors/walletconnect/sdk-settings.ts, beside the SDK's chunk.
 
 /** Analytics: a queued event waits at most this long before its batch is sent (decisions: ours). */
 export const ANALYTICS_FLUSH_MS = 5000

@@ -20,7 +20,9 @@ function expectedText(issue: core.$ZodIssue): string {
     case 'invalid_value':
       return `one of ${issue.values.map(v => JSON.stringify(v)).join(' | ')}`
     case 'invalid_union':
-      return 'one of the allowed forms of this option'
+      return issue.message && !issue.message.startsWith('Invalid')
+        ? issue.message
+        : 'one of the allowed forms of this option'
     case 'invalid_key':
       return 'only known keys'
     case 'too_small':

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { caipNetworkSchema, CHAIN_NAMESPACES } from '../networks/types.js'
 import type { NamespaceAdapter } from '../adapters/types.js'
-import { SOCIAL_PROVIDERS } from './constants.js'
+import { ONRAMP_PROVIDERS, SOCIAL_PROVIDERS } from './constants.js'
 import { THEME_VARIABLE_NAMES } from '../theme/variables.js'
 import { describeIssue } from './describe-issue.js'
 import { AppKitOptionsError } from './options-error.js'
@@ -45,7 +45,19 @@ const featuresSchema = z.object({
   email: z._default(z.boolean(), true),
   socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]), () => [...SOCIAL_PROVIDERS]),
   swaps: z._default(z.boolean(), true),
-  onramp: z._default(z.boolean(), true),
+  /** Buy on or off, or on with these providers (spec.md section 4: only those listed are offered). */
+  onramp: z._default(
+    z.union(
+      [
+        z.boolean(),
+        z.array(z.enum(ONRAMP_PROVIDERS)).check(z.minLength(1, 'at least one provider (false turns Buy off)'))
+      ],
+      {
+        error: 'true, false, or a list of "coinbase" | "meld"'
+      }
+    ),
+    true
+  ),
   history: z._default(z.boolean(), true),
   connectMethodsOrder: z._default(z.array(connectMethodSchema), () => [
     'email' as const,
@@ -140,6 +152,8 @@ export const appKitOptionsSchema = z
         'message texts by id, for every locale or under a locale'
       )
     ),
+    /** The deployment's public key from Meld: without it Buy does not offer Meld, whose checkout refuses any other. */
+    meldPublicKey: z.optional(z.string().check(z.minLength(1, 'a Meld public key'))),
     debug: z._default(z.boolean(), false),
     apiUrl: z.optional(z.url()),
     /**

@@ -26,6 +26,6 @@ export async function loadRemoteFeatures(explicit: ReadonlySet<string>): Promise
   const providers = merged.onrampProviders
   if (providers && !(providers.length === 2 && providers.includes('coinbase') && providers.includes('meld'))) {
     // Only a list other than the built-in one (coinbase and meld) loads the Buy flow's store.
-    ;(await import('./onramp/onramp.js')).setOnrampProviders(providers)
+    ;(await import('./onramp/onramp.js')).setProjectOnrampProviders(providers)
   }
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { ONRAMP_PROVIDERS } from '../../config/constants.js'
 import { decimalStringSchema, hexSchema, isoDateTimeSchema, untrustedUrlSchema } from './common.js'
 
 /** Onramp (spec.md sections 3 and 7). Money amounts are decimal strings in the named currency. */
@@ -42,7 +43,7 @@ export const onrampOptionsResponseSchema = z.object({
 export type OnrampOptionsResponse = z.infer<typeof onrampOptionsResponseSchema>
 
 /** The onramp providers (spec.md section 9: default remote providers coinbase and meld). */
-export const ONRAMP_PROVIDERS = ['coinbase', 'meld'] as const
+export { ONRAMP_PROVIDERS }
 
 /**
  * POST /v1/onramp/quote: currencies by id; `network` is the purchase currency's symbol; `amount` is

@@ -1,6 +1,7 @@
 import { SignClient } from '@walletconnect/sign-client'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { safeParseCaip10 } from '../../utils/caip.js'
+import { WALLETCONNECT_LOG_BUFFER_BYTES, WALLETCONNECT_LOG_LEVEL } from './sdk-settings.js'
 import type { WalletConnectAccounts, WalletConnectAuthRequest, WalletConnectNamespaceAccounts } from './types.js'
 
 /**
@@ -95,7 +96,9 @@ export function getSignClient(settings: SignClientSettings): Promise<Client> {
       metadata: settings.metadata,
       customStoragePrefix: 'appkit-elements',
       telemetryEnabled: false,
-      logger: 'error'
+      // spec.md section 9: the log level and the log buffer's size (sdk-settings.ts).
+      logger: WALLETCONNECT_LOG_LEVEL,
+      maxLogBlobSizeInBytes: WALLETCONNECT_LOG_BUFFER_BYTES
     }).then(created => {
       if (settings.relayUrl) {
         // A self-hosted relay is not WalletConnect's cloud: the cloud's verify service (a hidden frame

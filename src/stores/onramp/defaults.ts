@@ -1,8 +1,9 @@
 import type { PaymentCurrency, PurchaseCurrency } from '../../api/schemas/onramp.js'
+import type { OnrampProviderName } from '../../config/constants.js'
 
 /** An onramp provider as the provider list shows it; `url` is where its checkout starts (meld). */
 export interface OnrampProvider {
-  readonly name: 'coinbase' | 'meld'
+  readonly name: OnrampProviderName
   readonly label: string
   readonly url: string
 }
@@ -16,11 +17,32 @@ export const ONRAMP_PROVIDER_CATALOG: readonly OnrampProvider[] = [
   { name: 'meld', label: 'Meld.io', url: 'https://meldcrypto.com' }
 ]
 
-/**
- * The public key meld's widget is opened with (a deployment's own key from meld; not shown in the
- * spec): the kit's placeholder until an app's project has one.
- */
-export const MELD_PUBLIC_KEY = 'appkit-elements'
+// Meld's public key is the app's own (the meldPublicKey option): Meld's checkout refuses any other,
+// so without one Meld is not offered (rules.ts, offeredProviders).
+
+/** spec.md section 9: the chains Coinbase's card checkout buys on, by the names it takes, and its fallback. */
+export const ONRAMP_CARD_CHAINS = [
+  'ethereum',
+  'arbitrum',
+  'polygon',
+  'berachain',
+  'avalanche',
+  'optimism',
+  'celo',
+  'base'
+] as const
+/** The card chains by EVM chain id (ours: the spec names the chains only). */
+export const ONRAMP_CARD_CHAIN_IDS: Readonly<Record<number, (typeof ONRAMP_CARD_CHAINS)[number]>> = {
+  1: 'ethereum',
+  42161: 'arbitrum',
+  137: 'polygon',
+  80094: 'berachain',
+  43114: 'avalanche',
+  10: 'optimism',
+  42220: 'celo',
+  8453: 'base'
+}
+export const ONRAMP_CARD_CHAIN_FALLBACK = 'ethereum'
 
 /** spec.md section 3: USD Coin on Ethereum (1) and Polygon (137), when the options call fails. */
 export const DEFAULT_PURCHASE_CURRENCIES: readonly PurchaseCurrency[] = [

@@ -14,7 +14,10 @@ import {
   ONRAMP_PROVIDER_CATALOG,
   type OnrampProvider
 } from './defaults.js'
-import { limitOf, meldUrl, providersFrom, purchaseCurrencyFor, purchaseNetworkFor, withinLimits } from './rules.js'
+import * as z from 'zod/mini'
+import { ONRAMP_PROVIDERS } from '../../config/constants.js'
+import { AppKitOptionsError } from '../../config/options-error.js'
+import { checkoutNetworks, limitOf, meldUrl, offeredProviders, purchaseCurrencyFor, withinLimits } from './rules.js'
 import {
   ONRAMP_AMOUNT_OUT_OF_LIMITS,
   ONRAMP_CHECKOUT_FAILED,
@@ -60,7 +63,20 @@ export const initialOnramp: OnrampState = {
   checkingOut: false
 }
 
-export const $onramp = map<OnrampState>(initialOnramp)
+/** The providers the options ask for: `features.onramp`'s list, else every provider the kit knows. */
+function configuredProviders(): OnrampProvider[] {
+  const options = $options.get()
+  const listed = options?.features.onramp
+  return offeredProviders(
+    Array.isArray(listed) ? listed : ONRAMP_PROVIDER_CATALOG.map(provider => provider.name),
+    options?.meldPublicKey
+  )
+}
+
+export const $onramp = map<OnrampState>({ ...initialOnramp, providers: configuredProviders() })
+
+/** Whether the app chose the providers at run time (setOnrampProviders): the project's list then waits. */
+let chosenByApp = false
 
 /** A quote is asked once typing pauses this long; the newest amount's answer wins. */
 export const QUOTE_DELAY_MS = 300
@@ -73,9 +89,32 @@ function client() {
   return getOnrampClient(options ? { projectId: options.projectId, apiUrl: options.apiUrl } : undefined)
 }
 
-/** Keeps only the known providers `input` names; none when it is not an array of strings (spec.md section 4). */
+/**
+ * Keeps only the known providers `input` names; none when it is not an array of strings (spec.md
+ * section 4). Meld only with the app's meldPublicKey.
+ */
 export function setOnrampProviders(input: unknown): void {
-  $onramp.set({ ...$onramp.get(), providers: providersFrom(input) })
+  chosenByApp = true
+  $onramp.set({ ...$onramp.get(), providers: offeredProviders(input, $options.get()?.meldPublicKey) })
+}
+
+/** The project's onramp providers (its remote features): unless the app chose its own at run time. */
+export function setProjectOnrampProviders(input: unknown): void {
+  if (chosenByApp) return
+  $onramp.set({ ...$onramp.get(), providers: offeredProviders(input, $options.get()?.meldPublicKey) })
+}
+
+const providerNamesSchema = z.array(z.enum(ONRAMP_PROVIDERS))
+
+/**
+ * The public setter (src/index.ts): the providers Buy offers, checked first. Unlike the spec's rule
+ * (an input that is not a list of strings empties the list), a wrong input throws an
+ * AppKitOptionsError naming what was expected: an app's typo would otherwise hide Buy in silence.
+ */
+export function setAppOnrampProviders(input: unknown): void {
+  const parsed = providerNamesSchema.safeParse(input)
+  if (!parsed.success) throw new AppKitOptionsError('setOnrampProviders', 'a list of "coinbase" | "meld"')
+  setOnrampProviders(parsed.data)
 }
 
 /**
@@ -86,9 +125,18 @@ export function selectOnrampProvider(name: OnrampProvider['name']): void {
   const provider = $onramp.get().providers.find(entry => entry.name === name)
   if (!provider) return
   const { namespace, address } = $account.get()
+  const options = $options.get()
   const selected =
-    provider.name === 'meld' && address
-      ? { ...provider, url: meldUrl(provider, { namespace, address, projectId: $options.get()?.projectId ?? '' }) }
+    provider.name === 'meld' && address && options?.meldPublicKey
+      ? {
+          ...provider,
+          url: meldUrl(provider, {
+            namespace,
+            address,
+            projectId: options.projectId,
+            publicKey: options.meldPublicKey
+          })
+        }
       : provider
   $onramp.set({
     ...$onramp.get(),
@@ -223,12 +271,12 @@ export async function checkoutUrl(): Promise<string | undefined> {
     $onramp.setKey('error', ONRAMP_UNAVAILABLE)
     return undefined
   }
-  const network = purchaseNetworkFor(purchaseCurrency, $network.get().activeNetwork?.id)
+  const { blockchains, defaultNetwork } = checkoutNetworks(purchaseCurrency, $network.get().activeNetwork?.id)
   $onramp.set({ ...state, checkingOut: true, error: undefined })
   try {
     const url = await api.checkoutUrl({
-      destinationWallets: [{ address, blockchains: network ? [network.name] : [], assets: [purchaseCurrency.symbol] }],
-      ...(network ? { defaultNetwork: network.name } : {}),
+      destinationWallets: [{ address, blockchains, assets: [purchaseCurrency.symbol] }],
+      defaultNetwork,
       partnerUserId: address,
       defaultExperience: 'buy',
       ...(Number(paymentAmount) > 0 ? { presetFiatAmount: Number(paymentAmount) } : {})
@@ -270,10 +318,11 @@ export function followPurchase(): void {
   pollTimer = setTimeout(() => void poll(), PURCHASE_POLL_MS)
 }
 
-/** Restores the defaults (spec.md section 4) and stops following purchases. */
+/** Restores the defaults (spec.md section 4; the providers the options ask for) and stops following purchases. */
 export function resetOnramp(): void {
   clearTimeout(quoteTimer)
   clearTimeout(pollTimer)
   quoteRequests++
-  $onramp.set(initialOnramp)
+  chosenByApp = false
+  $onramp.set({ ...initialOnramp, providers: configuredProviders() })
 }

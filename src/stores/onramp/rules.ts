@@ -1,6 +1,12 @@
 import type { PaymentCurrency, PaymentMethodLimit, PurchaseCurrency } from '../../api/schemas/onramp.js'
 import type { ChainNamespace } from '../../networks/types.js'
-import { MELD_PUBLIC_KEY, ONRAMP_PROVIDER_CATALOG, type OnrampProvider } from './defaults.js'
+import {
+  ONRAMP_CARD_CHAIN_FALLBACK,
+  ONRAMP_CARD_CHAIN_IDS,
+  ONRAMP_CARD_CHAINS,
+  ONRAMP_PROVIDER_CATALOG,
+  type OnrampProvider
+} from './defaults.js'
 
 /** The namespaces the kit buys for (spec.md section 9: onramp on eip155 and solana). */
 export const ONRAMP_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
@@ -15,15 +21,29 @@ export function providersFrom(input: unknown): OnrampProvider[] {
 }
 
 /**
- * Meld's checkout URL (spec.md section 4): its URL with publicKey, destinationCurrencyCode (SOL on
- * Solana, else USDC), walletAddress and externalCustomerId (the project id).
+ * The providers Buy offers: those `input` names (providersFrom), without Meld when the app gave no
+ * Meld public key (its checkout refuses any other key).
+ */
+export function offeredProviders(input: unknown, meldPublicKey: string | undefined): OnrampProvider[] {
+  return providersFrom(input).filter(provider => provider.name !== 'meld' || Boolean(meldPublicKey))
+}
+
+/**
+ * Meld's checkout URL (spec.md section 4): its URL with publicKey (the app's meldPublicKey),
+ * destinationCurrencyCode (SOL on Solana, else USDC), walletAddress and externalCustomerId (the
+ * project id).
  */
 export function meldUrl(
   provider: OnrampProvider,
-  context: { readonly namespace: ChainNamespace | undefined; readonly address: string; readonly projectId: string }
+  context: {
+    readonly namespace: ChainNamespace | undefined
+    readonly address: string
+    readonly projectId: string
+    readonly publicKey: string
+  }
 ): string {
   const url = new URL(provider.url)
-  url.searchParams.set('publicKey', MELD_PUBLIC_KEY)
+  url.searchParams.set('publicKey', context.publicKey)
   url.searchParams.set('destinationCurrencyCode', context.namespace === 'solana' ? 'SOL' : 'USDC')
   url.searchParams.set('walletAddress', context.address)
   url.searchParams.set('externalCustomerId', context.projectId)
@@ -62,7 +82,19 @@ export function purchaseCurrencyFor(
   return onChain ?? currencies[0]
 }
 
-/** The purchase currency's network on the active chain (its name is what the checkout takes), else its first. */
-export function purchaseNetworkFor(currency: PurchaseCurrency, chainReference: string | number | undefined) {
-  return currency.networks.find(network => network.chain_id === String(chainReference)) ?? currency.networks[0]
+/**
+ * Where Coinbase's checkout delivers, by the network names it takes: the purchase currency's network
+ * on the active chain when the options list one; otherwise the card chains (spec.md section 9), the
+ * active chain's first, else ethereum.
+ */
+export function checkoutNetworks(
+  currency: PurchaseCurrency,
+  chainReference: string | number | undefined
+): { readonly blockchains: string[]; readonly defaultNetwork: string } {
+  const onChain = currency.networks.find(network => network.chain_id === String(chainReference))
+  if (onChain) return { blockchains: [onChain.name], defaultNetwork: onChain.name }
+  return {
+    blockchains: [...ONRAMP_CARD_CHAINS],
+    defaultNetwork: ONRAMP_CARD_CHAIN_IDS[Number(chainReference)] ?? ONRAMP_CARD_CHAIN_FALLBACK
+  }
 }

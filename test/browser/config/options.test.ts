@@ -92,6 +92,31 @@ describe('createAppKit options', () => {
     expect(error.message).to.contain('expected a boolean')
   })
 
+  it('features.onramp: on, off, or the providers to offer; anything else is named with the forms it takes (issue 29)', () => {
+    expect(parseOptions({ ...valid, features: { onramp: ['meld'] } }).features.onramp).to.deep.equal(['meld'])
+    expect(parseOptions({ ...valid, features: { onramp: false } }).features.onramp).to.equal(false)
+    expect(parseOptions(valid).features.onramp).to.equal(true)
+    for (const onramp of [['paypal'], 'coinbase', ['coinbase', 3]]) {
+      const error = errorOf({ ...valid, features: { onramp } })
+      expect(error.option, JSON.stringify(onramp)).to.equal('features.onramp')
+      expect(error.message).to.equal(
+        'createAppKit: option "features.onramp" is invalid: expected true, false, or a list of "coinbase" | "meld"'
+      )
+    }
+    expect(errorOf({ ...valid, features: { onramp: [] } }).message).to.equal(
+      'createAppKit: option "features.onramp" is invalid: expected at least one provider (false turns Buy off)'
+    )
+  })
+
+  it('meldPublicKey: the deployment’s Meld key, a non-empty string (issue 29)', () => {
+    expect(parseOptions({ ...valid, meldPublicKey: 'pk_live_1' }).meldPublicKey).to.equal('pk_live_1')
+    expect(parseOptions(valid).meldPublicKey).to.equal(undefined)
+    expect(errorOf({ ...valid, meldPublicKey: '' }).message).to.equal(
+      'createAppKit: option "meldPublicKey" is invalid: expected a Meld public key'
+    )
+    expect(errorOf({ ...valid, meldPublicKey: 42 }).option).to.equal('meldPublicKey')
+  })
+
   it('rejects an unknown theme variable', () => {
     const error = errorOf({ ...valid, themeVariables: { '--not-ours': 'red' } })
     expect(error.option).to.contain('themeVariables')

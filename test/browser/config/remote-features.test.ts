@@ -85,8 +85,16 @@ describe('loadRemoteFeatures: the options and the Buy flow follow the project', 
     warn = sinon.stub(console, 'warn')
     resetOnramp()
     setOptions(
-      parseOptions({ projectId: 'p', apiUrl: 'http://127.0.0.1:1', networks: [mainnet], features: { email: true } })
+      parseOptions({
+        projectId: 'p',
+        apiUrl: 'http://127.0.0.1:1',
+        networks: [mainnet],
+        features: { email: true },
+        // Meld is offered only with the app's key (test/browser/onramp/providers.test.ts).
+        meldPublicKey: 'pk_test_meld'
+      })
     )
+    resetOnramp()
   })
   afterEach(() => {
     warn.restore()

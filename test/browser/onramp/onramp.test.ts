@@ -30,6 +30,8 @@ import { setUpConnection, setUpHistory, tearDownConnection, track, until } from 
 const byTestId = <T extends HTMLElement = HTMLElement>(el: Element, id: string) =>
   el.shadowRoot!.querySelector<T>(`[data-testid="${id}"]`)
 
+const MELD_KEY = 'pk_test_meld_0123'
+
 const LOCAL_OPTIONS = {
   purchaseCurrencies: [
     {
@@ -110,7 +112,9 @@ describe('Buy (onramp)', () => {
   let onramp: FakeOnramp
 
   beforeEach(async () => {
-    setUpConnection()
+    // Meld is offered only with the app's key (providers.test.ts).
+    setUpConnection({ meldPublicKey: MELD_KEY })
+    resetOnramp()
     onramp = fakeOnramp()
     const provider = new FakeEip1193Provider({ chainId: 31337 })
     track(announceWallet(provider, { rdns: 'com.example.fake', name: 'Fake Wallet' }))
@@ -142,13 +146,14 @@ describe('Buy (onramp)', () => {
 
     it('meld’s URL carries publicKey, destinationCurrencyCode (SOL on Solana, else USDC), walletAddress, externalCustomerId', () => {
       const meld = { name: 'meld' as const, label: 'Meld.io', url: 'https://meldcrypto.com' }
-      const evm = new URL(meldUrl(meld, { namespace: 'eip155', address: FAKE_ADDRESS, projectId: 'p1' }))
+      const context = { address: FAKE_ADDRESS, projectId: 'p1', publicKey: MELD_KEY }
+      const evm = new URL(meldUrl(meld, { ...context, namespace: 'eip155' }))
       expect(evm.origin).to.equal('https://meldcrypto.com')
-      expect(evm.searchParams.get('publicKey')).to.be.a('string').and.not.equal('')
+      expect(evm.searchParams.get('publicKey')).to.equal(MELD_KEY)
       expect(evm.searchParams.get('destinationCurrencyCode')).to.equal('USDC')
       expect(evm.searchParams.get('walletAddress')).to.equal(FAKE_ADDRESS)
       expect(evm.searchParams.get('externalCustomerId')).to.equal('p1')
-      const solana = new URL(meldUrl(meld, { namespace: 'solana', address: 'So1', projectId: 'p1' }))
+      const solana = new URL(meldUrl(meld, { ...context, namespace: 'solana', address: 'So1' }))
       expect(solana.searchParams.get('destinationCurrencyCode')).to.equal('SOL')
     })
 
@@ -157,6 +162,7 @@ describe('Buy (onramp)', () => {
       const url = new URL($onramp.get().selectedProvider!.url)
       expect(url.searchParams.get('walletAddress')).to.equal(FAKE_ADDRESS)
       expect(url.searchParams.get('externalCustomerId')).to.equal('test-project')
+      expect(url.searchParams.get('publicKey')).to.equal(MELD_KEY)
       expect($router.get().view).to.equal('OnRampBuy')
     })
 
