@@ -10,7 +10,7 @@ import type { PublicState } from '../../src/stores/public-state.js'
 import { emitKitEvent, type KitEvent } from '../../src/stores/kit-events.js'
 import { stopModalEvents } from '../../src/stores/modal-events.js'
 import { resetProjectStart } from '../../src/stores/project-start.js'
-import { waitUntil } from './wait.js'
+import { until, waitUntil } from './wait.js'
 
 const options = { projectId: 'appkit-local', networks: [localChainA, localChainB], adapters: [evmAdapter()] }
 
@@ -94,10 +94,10 @@ describe('createAppKit: the event stream', () => {
     })
     const stop = kit.subscribeEvents(event => heard.push(event))
     // The stream's module loads on subscribe; wait until the listener is in.
-    for (let tries = 0; tries < 50 && heard.length === 0; tries++) {
+    await until(() => {
       emitKitEvent('CLICK_CANCEL_SIWX')
-      await new Promise(resolve => setTimeout(resolve, 10))
-    }
+      return heard.length > 0
+    }, 'the event stream’s listener')
     heard.length = 0
     emitKitEvent('ERROR_FETCH_TRANSACTIONS', { address: '0xabc' })
     expect(heard.map(event => [event.event, event.properties])).to.deep.equal([

@@ -12,12 +12,17 @@ export const WAIT_MS = 20_000
 /** How often a condition is checked again. */
 const POLL_MS = 10
 
-/** Waits for `condition`, checking every 10 ms; fails with `what` after `ms`. */
+// The page's own clock, taken before any test can fake it: a wait keeps polling and keeps its
+// timeout while a test runs a fake clock (sinon.useFakeTimers) for the code under test.
+const realSetTimeout = globalThis.setTimeout.bind(globalThis)
+const realNow = Date.now.bind(Date)
+
+/** Waits for `condition`, checking every 10 ms of real time (a fake clock does not stop it); fails with `what` after `ms`. */
 export async function until(condition: () => unknown, what: string, ms = WAIT_MS): Promise<void> {
-  const end = Date.now() + ms
+  const end = realNow() + ms
   while (!condition()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise(resolve => setTimeout(resolve, POLL_MS))
+    if (realNow() > end) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise(resolve => realSetTimeout(resolve, POLL_MS))
   }
 }
 
@@ -48,4 +53,26 @@ export async function animationsDone(): Promise<void> {
     animation => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity
   )
   await Promise.all(finite.map(animation => animation.finished.catch(() => undefined)))
+}
+
+/**
+ * Watches the async `object[name]` from now on: `asked` gets each call's first argument when it is
+ * called, `answered` once its answer came back (or failed), before the caller goes on. A test that
+ * says "a slow answer is dropped" waits until that answer came, instead of a pause longer than its
+ * delay (which a loaded machine overran, so the test passed without the answer ever arriving).
+ */
+export function watchCalls<T extends object>(object: T, name: keyof T & string): { asked: unknown[]; answered: unknown[] } {
+  const seen = { asked: [] as unknown[], answered: [] as unknown[] }
+  const target = object as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
+  const original = target[name]!
+  target[name] = function (this: unknown, ...args: unknown[]) {
+    seen.asked.push(args[0])
+    const answer = original.apply(this, args)
+    void answer.then(
+      () => seen.answered.push(args[0]),
+      () => seen.answered.push(args[0])
+    )
+    return answer
+  }
+  return seen
 }

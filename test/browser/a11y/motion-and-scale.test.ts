@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { waitUntil } from '../wait.js'
+import { animationsDone, waitUntil } from '../wait.js'
 import { emulateMedia } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-modal.js'
 import '../../../src/elements/views/w3m-connecting-external-view.js'
@@ -29,6 +29,16 @@ async function openView(modal: W3mModal, view: 'Connect' | 'Networks'): Promise<
     `the ${view} view did not show (${JSON.stringify($router.get())}, open ${String($modal.get().open)}, dialog ${String(modal.shadowRoot!.querySelector('dialog')?.open)}, router ${modal.shadowRoot!.querySelector('w3m-router')?.shadowRoot?.innerHTML.slice(0, 200)})`
   )
   return modal.shadowRoot!.querySelector<HTMLElement>('.card')!
+}
+
+/**
+ * The view at rest: two frames rendered (the card's height follows its content from a
+ * ResizeObserver, which runs after a frame's layout), then the fade-in and the height transition
+ * ended, however long the machine took to start them.
+ */
+async function atRest(): Promise<void> {
+  for (let frame = 0; frame < 2; frame++) await new Promise(resolve => requestAnimationFrame(resolve))
+  await animationsDone()
 }
 
 describe('motion and scale', () => {
@@ -93,7 +103,7 @@ describe('motion and scale', () => {
     it(`${view}: text at 200% fits the 360px modal without clipping or horizontal scrolling`, async () => {
       setThemeVariables({ '--w3m-font-size-master': 20 })
       const card = await openView(modal, view)
-      await new Promise(resolve => setTimeout(resolve, 200))
+      await atRest()
       expect(card.getBoundingClientRect().width).to.equal(360)
       const overflowing = allElements(card)
         .filter(el => el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
@@ -115,7 +125,7 @@ describe('motion and scale', () => {
   it('gives every control a target of at least 24 by 24 CSS pixels', async () => {
     for (const view of ['Connect', 'Networks'] as const) {
       const card = await openView(modal, view)
-      await new Promise(resolve => setTimeout(resolve, 200))
+      await atRest()
       const small = allElements(card)
         .filter(el => el.matches('button, a[href], input'))
         .filter(el => el.getClientRects().length > 0)

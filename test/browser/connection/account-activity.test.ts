@@ -20,6 +20,7 @@ import { createFakeNameClient } from '../../fixtures/names.js'
 import { setNameClient } from '../../../src/api/name-client.js'
 import { nameCache } from '../../../src/storage/caches.js'
 import { setUpConnection, setUpHistory, tearDownConnection, until } from './support.js'
+import { watchCalls } from '../wait.js'
 
 const ADDRESS = connectedEvmAccount.address ?? ''
 const ids = () => $transactions.get().transactions.map(entry => entry.id.slice(-1))
@@ -187,10 +188,13 @@ describe('the Activity list: the store (spec.md section 5)', () => {
     setUpHistory({ '': historyFirstPage })
     const names = createFakeNameClient({ 'alice.appkit.id': HISTORY_ADDRESSES.ALICE })
     names.reverseError = new Error('HTTP status code: 502')
+    const reverse = watchCalls(names, 'reverse')
     setNameClient(names)
     await showActivity()
-    await until(() => names.reverseCalls.length > 0, 'the lookups')
-    await new Promise(resolve => setTimeout(resolve, 50))
+    await until(
+      () => reverse.asked.length > 0 && reverse.answered.length === reverse.asked.length,
+      'the failed lookups answered'
+    )
     expect($transactions.get().names).to.deep.equal({})
   })
 })

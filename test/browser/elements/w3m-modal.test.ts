@@ -229,12 +229,14 @@ describe('w3m-modal closed and opened again at once', () => {
     resetRouter()
     const modal = await fixture<W3mModal>(html`<w3m-modal></w3m-modal>`)
     await openOn(modal, { view: 'Networks' })
+    const closeEvent = new Promise(resolve => dialogOf(modal).addEventListener('close', resolve, { once: true }))
     closeModal()
     await modal.updateComplete
     expect(dialogOf(modal).open).to.equal(false)
     openModal({ view: 'Connect' })
-    // The dialog's close event of the first close comes a task later.
-    await new Promise(resolve => setTimeout(resolve, 50))
+    // The dialog's close event of the first close comes a task later: once it came (and the
+    // modal's own close listener ran before this one's), the store is still open.
+    await closeEvent
     expect($modal.get().open).to.equal(true)
     await waitUntil(
       () => dialogOf(modal).open && currentView(modal)?.localName === 'w3m-connect-view',

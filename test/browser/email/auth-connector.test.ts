@@ -13,7 +13,8 @@ import { storedLastUsedChain } from '../../../src/storage/keys.js'
 import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { rejection } from '../rejection.js'
-import { DOUBLE_ADDRESS, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
+import { until } from '../wait.js'
+import { DOUBLE_ADDRESS, dialogChanges, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
 
 const PROJECT = 'auth-connector-test'
 
@@ -42,18 +43,18 @@ describe('auth connector', () => {
   it('an approval shows the frame (a modal dialog) until the frame answers, then hides it', async () => {
     const dialog = frames()[0]!.closest('dialog')!
     expect(dialog.open).to.equal(false)
+    const changes = dialogChanges(dialog)
     const signing = connector().signMessage!('hello', DOUBLE_ADDRESS)
-    await new Promise(resolve => setTimeout(resolve, 50))
-    expect(dialog.open).to.equal(true)
-    expect(dialog.matches(':modal')).to.equal(true)
     expect(await signing).to.equal(`0x${'ab'.repeat(65)}`)
+    // Shown as a modal dialog before the answer, hidden once it came.
+    expect(changes).to.deep.equal(['modal', 'closed'])
     expect(dialog.open).to.equal(false)
   })
 
   it('Escape on the dialog does not close it: only the frame answers an approval', async () => {
     const dialog = frames()[0]!.closest('dialog')!
     const signing = connector().signMessage!('hello', DOUBLE_ADDRESS)
-    await new Promise(resolve => setTimeout(resolve, 50))
+    await until(() => dialog.open, 'the frame shown for the approval')
     const cancel = new Event('cancel', { cancelable: true })
     dialog.dispatchEvent(cancel)
     expect(cancel.defaultPrevented).to.equal(true)

@@ -16,8 +16,9 @@ import '../../../src/elements/views/w3m-connecting-farcaster-view.js'
 import { FARCASTER_EXPIRED, FARCASTER_FAILED, FARCASTER_NOT_VERIFIED } from '../../../src/frame/farcaster.js'
 import { storedConnectedSocial, storedSocialUsername } from '../../../src/storage/keys.js'
 import { $account } from '../../../src/stores/account.js'
+import { authClient } from '../../../src/stores/email/auth-session.js'
 import { $farcasterLogin, initialFarcasterLogin } from '../../../src/stores/farcaster/state.js'
-import { FARCASTER_MAX_MISSES } from '../../../src/stores/farcaster/login.js'
+import { FARCASTER_MAX_MISSES, FARCASTER_POLL_MS } from '../../../src/stores/farcaster/login.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { setLocale } from '../../../src/stores/locale.js'
 import { $router, resetRouter } from '../../../src/stores/router.js'
@@ -30,6 +31,23 @@ const byTestId = (el: Element, id: string) => el.shadowRoot!.querySelector<HTMLE
 /** What the visitor does in their Farcaster app, through the double: a name approves, or a refusal. */
 const approve = (project: string, answer: string) =>
   fetch(`/wallet-double/session?key=${encodeURIComponent(`farcaster:${project}`)}`, { method: 'PUT', body: answer })
+
+/**
+ * The kit's questions to the frame "did the visitor approve?" (connectFarcaster) as they are asked,
+ * and the frame's answers as they come back.
+ */
+function watchQuestions(): { asked: number; answers: unknown[] } {
+  const client = authClient()
+  const request = client.request.bind(client)
+  const seen = { asked: 0, answers: [] as unknown[] }
+  sinon.stub(client, 'request').callsFake((async (method: Parameters<typeof request>[0], params: never) => {
+    if (method === 'connectFarcaster') seen.asked++
+    const answer = await request(method, params)
+    if (method === 'connectFarcaster') seen.answers.push(answer)
+    return answer
+  }) as typeof client.request)
+  return seen
+}
 
 describe('Sign In With Farcaster', () => {
   let project: string
@@ -78,6 +96,10 @@ describe('Sign In With Farcaster', () => {
   })
 
   it('shows the sign-in URL as a QR code, Open Farcaster and Copy link; once approved, connects and shows the Farcaster name', async () => {
+    // A fake clock runs the kit's once-a-second questions: the test says when the next one is due,
+    // whatever the machine's load. It also moves with real time, for axe's own timers.
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    const questions = watchQuestions()
     const el = await showView()
     expect(byTestId(el, 'farcaster-title')!.textContent?.trim()).to.equal(
       'Scan this QR code with the Farcaster app on your phone'
@@ -99,9 +121,15 @@ describe('Sign In With Farcaster', () => {
     expect($toast.get()).to.include({ variant: 'success', message: 'Link copied' })
 
     // Still pending after a few questions: nothing connects before the approval.
-    await new Promise(resolve => setTimeout(resolve, 1500))
+    for (let question = 1; question <= 3; question++) {
+      await clock.tickAsync(FARCASTER_POLL_MS)
+      await until(() => questions.answers.length >= question, `the frame’s answer ${question}`)
+    }
+    expect(questions.answers.every(answer => JSON.stringify(answer) === '{"state":"pending"}')).to.equal(true)
     expect($account.get().address).to.equal(undefined)
+    expect($farcasterLogin.get().status).to.equal('waiting')
     await approve(project, 'alice')
+    await clock.tickAsync(FARCASTER_POLL_MS)
     await until(() => $account.get().address === DOUBLE_ADDRESS, 'the connection')
     expect($account.get().socialProvider).to.equal('farcaster')
     expect($account.get().user).to.deep.equal({ username: 'alice' })
@@ -171,12 +199,18 @@ describe('Sign In With Farcaster', () => {
   })
 
   it('leaving the view stops asking: an approval after it connects nothing', async () => {
+    // A fake clock runs the kit's once-a-second questions: the ones after the leaving were due.
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const questions = watchQuestions()
     const el = await showView()
     await waiting(el)
+    await clock.tickAsync(FARCASTER_POLL_MS)
+    await until(() => questions.answers.length === 1, 'the first answer')
     el.remove()
     expect($farcasterLogin.get()).to.deep.equal(initialFarcasterLogin)
     await approve(project, 'alice')
-    await new Promise(resolve => setTimeout(resolve, 2500))
+    await clock.tickAsync(FARCASTER_POLL_MS * 3)
+    expect(questions.asked, 'questions after the leaving').to.equal(1)
     expect($account.get().address).to.equal(undefined)
   })
 

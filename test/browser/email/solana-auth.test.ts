@@ -15,7 +15,7 @@ import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
 import { sessionOf } from '../../../src/stores/sessions.js'
 import { storedEmail, storedEmailLoginUsed } from '../../../src/storage/keys.js'
 import { $alert } from '../../../src/stores/alert.js'
-import { DOUBLE_ADDRESS, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
+import { DOUBLE_ADDRESS, dialogChanges, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
 
 const PROJECT = 'solana-auth-test'
 const SOLANA_ADDRESS = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
@@ -40,16 +40,18 @@ describe('embedded wallet on eip155 and solana', () => {
     const connector = getConnector(AUTH_CONNECTOR_ID, 'solana')!
     expect(connector.type).to.equal('auth')
     const dialog = frames()[0]!.closest('dialog')!
+    const changes = dialogChanges(dialog)
     const signing = connector.signMessage!('hello', SOLANA_ADDRESS)
-    await new Promise(resolve => setTimeout(resolve, 50))
-    expect(dialog.open).to.equal(true)
     expect(await signing).to.equal('5'.repeat(88))
+    // Shown before the answer, hidden once it came.
+    expect(changes).to.deep.equal(['modal', 'closed'])
     expect(dialog.open).to.equal(false)
   })
 
   it('a Solana transfer goes to the frame as solana_signAndSendTransaction (base64, the chain, confirmed); its signature comes back as hex', async () => {
     const connector = getConnector(AUTH_CONNECTOR_ID, 'solana')!
     const dialog = frames()[0]!.closest('dialog')!
+    const changes = dialogChanges(dialog)
     const transaction = new Uint8Array(150).fill(1)
     const sending = connector.sendTransaction!({
       namespace: 'solana',
@@ -57,9 +59,8 @@ describe('embedded wallet on eip155 and solana', () => {
       chain: solanaLocal.caipNetworkId,
       transaction
     })
-    await new Promise(resolve => setTimeout(resolve, 50))
-    expect(dialog.open).to.equal(true)
     expect(await sending).to.equal(`0x${'96'.repeat(64)}`)
+    expect(changes).to.deep.equal(['modal', 'closed'])
     expect(dialog.open).to.equal(false)
     const wrong = connector.sendTransaction!({
       namespace: 'solana',

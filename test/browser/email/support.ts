@@ -35,3 +35,17 @@ export function tearDownEmail(): void {
 
 /** The frame's iframes in the page (there is at most one). */
 export const frames = () => [...document.querySelectorAll<HTMLIFrameElement>('iframe[data-testid="w3m-frame"]')]
+
+/**
+ * What `dialog` is at each of its changes from now on: 'modal' (shown as a modal dialog), 'open'
+ * or 'closed'. Read at the change itself, so a dialog shown only while a request waits is seen
+ * however long the machine takes (a look after a fixed pause saw it, or missed it, by luck).
+ */
+export function dialogChanges(dialog: HTMLDialogElement): string[] {
+  const changes: string[] = []
+  new MutationObserver(() => changes.push(dialog.open ? (dialog.matches(':modal') ? 'modal' : 'open') : 'closed')).observe(
+    dialog,
+    { attributes: true, attributeFilter: ['open'] }
+  )
+  return changes
+}

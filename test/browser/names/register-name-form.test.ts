@@ -5,6 +5,7 @@ import '../../../src/elements/views/w3m-register-account-name-view.js'
 import type { W3mRegisterAccountNameView } from '../../../src/elements/views/w3m-register-account-name-view.js'
 import { $names } from '../../../src/stores/names/form.js'
 import { until } from '../connection/support.js'
+import { watchCalls } from '../wait.js'
 import { byTestId, connectForNames, tearDownNames, text, type, type NamesSetUp } from './support.js'
 
 async function form(): Promise<W3mRegisterAccountNameView> {
@@ -121,13 +122,22 @@ describe('RegisterAccountName: typing a name', () => {
   it('the newest typing wins: a slow answer for an older name is dropped', async () => {
     setup.names.delays.set('alice', 400)
     setup.names.delays.set('alice.appkit.id', 400)
+    const suggestions = watchCalls(setup.names, 'suggestions')
+    const profiles = watchCalls(setup.names, 'profile')
     const el = await form()
     await typed(el, 'alice')
     await until(() => setup.names.suggestionCalls.length === 1, 'alice asked')
     await typed(el, 'carol')
     await settled(el)
     expect($names.get().availability).to.equal('available')
-    await new Promise(resolve => setTimeout(resolve, 500))
+    // Every answer is back, alice's slow ones too.
+    await until(
+      () =>
+        suggestions.answered.includes('alice') &&
+        suggestions.answered.length === suggestions.asked.length &&
+        profiles.answered.length === profiles.asked.length,
+      'the slow answers for alice'
+    )
     await el.updateComplete
     expect(setup.names.suggestionCalls).to.deep.equal(['alice appkit.id', 'carol appkit.id'])
     expect($names.get().availability).to.equal('available')

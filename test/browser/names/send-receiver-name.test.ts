@@ -5,6 +5,7 @@ import { $router, pushView, resetView } from '../../../src/stores/router.js'
 import { $send } from '../../../src/stores/send/form.js'
 import { FAKE_ADDRESS, FAKE_ADDRESS_2 } from '../../fixtures/eip1193-provider.js'
 import { until } from '../connection/support.js'
+import { watchCalls } from '../wait.js'
 import { connectForSend, fakeNames, tearDownSend } from '../send/support.js'
 import { byTestId, text, type } from './support.js'
 
@@ -66,12 +67,13 @@ describe('Send: the name of a typed address (reverse lookup)', () => {
   it('the newest typed address wins, and a name typed after it is resolved instead', async () => {
     const { client } = fakeNames({ 'alice.appkit.id': FAKE_ADDRESS_2 })
     client.delays.set(FAKE_ADDRESS_2, 300)
+    const reverse = watchCalls(client, 'reverse')
     const el = await sendForm()
     type(byTestId<HTMLInputElement>(el, 'send-receiver-input')!, FAKE_ADDRESS_2)
     await until(() => client.reverseCalls.length === 1, 'the first lookup')
     type(byTestId<HTMLInputElement>(el, 'send-receiver-input')!, 'alice.appkit.id')
     await until(() => $send.get().name?.status === 'resolved', 'the name')
-    await new Promise(resolve => setTimeout(resolve, 350))
+    await until(() => reverse.answered.includes(FAKE_ADDRESS_2), 'the slow answer for the address')
     expect($send.get().addressName).to.equal(undefined)
     expect($send.get().name?.address).to.equal(FAKE_ADDRESS_2)
   })

@@ -11,6 +11,7 @@ import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { FAKE_ADDRESS, FAKE_ADDRESS_2, ProviderError } from '../../fixtures/eip1193-provider.js'
 import { SOLANA_ADDRESS } from '../../fixtures/standard-wallet.js'
 import { until } from '../connection/support.js'
+import { watchCalls } from '../wait.js'
 import { evmTokenBalances } from '../../fixtures/tokens.js'
 import { $account, setAccount } from '../../../src/stores/account.js'
 import { refreshTokenBalances } from '../../../src/stores/token-balances.js'
@@ -272,6 +273,7 @@ describe('Send', () => {
         { 'alice.appkit.id': FAKE_ADDRESS_2, 'bobby.appkit.id': FAKE_ADDRESS },
         { 'alice.appkit.id': 600 }
       )
+      const profiles = watchCalls(names.client, 'profile')
       const el = await sendForm()
       const input = byTestId<HTMLInputElement>(el, 'send-receiver-input')!
       type(input, 'alice.appkit.id')
@@ -279,7 +281,7 @@ describe('Send', () => {
       type(input, 'bobby.appkit.id')
       await until(() => $send.get().name?.status === 'resolved', 'the lookup')
       expect($send.get().name).to.deep.equal({ status: 'resolved', name: 'bobby.appkit.id', address: FAKE_ADDRESS })
-      await new Promise(resolve => setTimeout(resolve, 700))
+      await until(() => profiles.answered.includes('alice.appkit.id'), 'the slow answer for alice')
       expect(names.asked).to.deep.equal(['alice.appkit.id', 'bobby.appkit.id'])
       expect($send.get().name).to.deep.equal({ status: 'resolved', name: 'bobby.appkit.id', address: FAKE_ADDRESS })
     })

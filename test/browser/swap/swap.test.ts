@@ -30,6 +30,7 @@ import { $toast } from '../../../src/stores/toast.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { FAKE_ADDRESS, ProviderError } from '../../fixtures/eip1193-provider.js'
 import { until } from '../connection/support.js'
+import { watchCalls } from '../wait.js'
 import { connectForSend, tearDownSend, USDC_CONTRACT, type SendSetUp } from '../send/support.js'
 
 const CHAIN = 'eip155:1'
@@ -223,11 +224,15 @@ describe('Swap', () => {
     it('the newest amount’s quote wins: a slow answer for an older amount is dropped', async () => {
       await swapView()
       convert.slow['1000000000000000000'] = 400
+      const quotes = watchCalls(convert, 'quotes')
       setSourceAmount('1')
       await until(() => convert.quoteQueries.length === 1, 'the first quote asked')
       setSourceAmount('2')
       await until(() => $swap.get().quote?.fromAmount === '2000000000000000000', 'the second quote')
-      await new Promise(resolve => setTimeout(resolve, 450))
+      await until(
+        () => quotes.answered.some(query => (query as { amount: string }).amount === '1000000000000000000'),
+        'the slow answer for 1'
+      )
       expect($swap.get().quote?.fromAmount).to.equal('2000000000000000000')
     })
 
