@@ -6,6 +6,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright'
 import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs'
 import { faultBackend } from './test/browser/fault-backend.mjs'
 import { doubleSession } from './test/browser/email/double-session.mjs'
+import { appRpc } from './test/browser/frame-page/app-rpc.mjs'
 import { reactPlugin, reactVersionFromEnv } from './scripts/wtr-react.mjs'
 import { prebundlePlugin } from './test/browser/prebundle.mjs'
 import { clearTimeZone, timeZonePlugin } from './test/browser/time-zone-command.mjs'
@@ -103,7 +104,8 @@ export default {
   nodeResolve: true,
   // The project calls with injected faults (alerts, analytics): see test/browser/fault-backend.mjs.
   // The embedded-wallet double's login between frames: see test/browser/email/double-session.mjs.
-  middleware: [faultBackend, doubleSession],
+  // The app's own RPC node the wallet frame calls itself: see test/browser/frame-page/app-rpc.mjs.
+  middleware: [faultBackend, doubleSession, appRpc],
   rootDir: '.',
   concurrency: 2,
   staticLogging: Boolean(process.env.CI) || !process.stdout.isTTY,

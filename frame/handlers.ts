@@ -2,7 +2,9 @@
 // src/frame/messages.ts). E-mail login and e-mail change go to the backend; the keys stay here
 // (frame/keys.ts); a social login's start and finish go to the backend too (the provider's tokens
 // never reach the frame), and so does Sign In With Farcaster (the frame keeps the attempt, the page
-// only sees the URL); RPC goes through frame/rpc.ts. The account the page uses on an EVM chain is
+// only sees the URL); RPC goes through frame/rpc.ts, to the backend's chains or, for a network the
+// backend does not serve, to the app's own RPC URL (frame/chain-rpc.ts; syncDappData gives the app's
+// networks and its default one). The account the page uses on an EVM chain is
 // the EOA, or the smart account (frame/smart-wallet.ts) when the page prefers it (getUser,
 // setPreferredAccount, connectSocial) and the backend runs smart accounts on that chain; otherwise
 // the EOA, and getUser says so (preferredAccountType 'eoa').
@@ -11,6 +13,7 @@ import type { FrameParams, FrameResult } from '../src/frame/messages.js'
 import type { FrameHandlers } from './host-channel.js'
 import type { ApprovalView } from './approval.js'
 import { BackendError, type Backend, type LoginAnswer } from './backend.js'
+import { ChainRpc } from './chain-rpc.js'
 import { parseChainId } from './chains.js'
 import { ensureKeys } from './keys.js'
 import { createChainForward, createRpc, NO_LONGER_CONNECTED } from './rpc.js'
@@ -39,6 +42,8 @@ export interface HandlerDependencies {
   readonly reload: () => void
   /** The most approvals that may wait at once (default PENDING_TRANSACTIONS_LIMIT). */
   readonly approvalLimit?: number
+  /** Where JSON-RPC goes (default: a ChainRpc over `backend`, with the browser's fetch). */
+  readonly chains?: ChainRpc
 }
 
 export function createHandlers(deps: HandlerDependencies): FrameHandlers {
@@ -51,7 +56,9 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
   let solanaChainId: string | undefined
   /** The EVM account type the page prefers (getUser, setPreferredAccount, connectSocial); the EOA until it says. */
   let preferred: 'eoa' | 'smartAccount' = 'eoa'
-  const smartWallet = createSmartWallet({ backend, forward: createChainForward(backend) })
+  /** The chains' JSON-RPC: the backend's, else the app's RPC URL (frame/chain-rpc.ts). */
+  const chains = deps.chains ?? new ChainRpc(backend)
+  const smartWallet = createSmartWallet({ backend, forward: createChainForward(chains) })
 
   /** The smart account in use on the wallet's chain: undefined when the EOA is preferred or the chain has none. */
   async function activeSmart(account: Account): Promise<ActiveSmartAccount | undefined> {
@@ -82,7 +89,7 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     confirmSession: () => wallet.confirmSession(),
     chainId: () => session.lastChainId(),
     solanaChainId: () => solanaChainId,
-    backend,
+    backend: chains,
     approve: request => approvals.ask(request),
     limit: deps.approvalLimit,
     smartAccount: activeSmart,
@@ -315,8 +322,10 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       return {}
     },
 
-    syncDappData({ metadata }) {
+    syncDappData({ metadata, networks, defaultChainId }) {
       approvals.setApp(metadata?.name)
+      if (networks) chains.setAppNetworks(networks)
+      if (defaultChainId !== undefined) session.setDefaultChainId(defaultChainId)
       return {}
     },
 

@@ -16,7 +16,10 @@ export const lastChainKey = (hostOrigin: string) => `@appkit-wallet/frame-last-c
 export const UNBOUND_SESSION_TOKEN_KEY = '@appkit-wallet/frame-session-token'
 const UNBOUND_LAST_CHAIN_KEY = '@appkit-wallet/frame-last-chain'
 
-/** The chain the wallet is on before anyone switched it: the local development chain. */
+/**
+ * The chain the wallet is on before anyone switched it, when the app did not name its default
+ * network (syncDappData's defaultChainId): the local development chain.
+ */
 export const DEFAULT_CHAIN_ID = 31337
 
 const DEVICE_ID = /^[0-9a-f]{32}$/
@@ -29,8 +32,11 @@ export interface FrameSession {
   deviceId(): string
   token(): string | undefined
   setToken(token: string | undefined): void
+  /** The stored last chain, else the app's default network, else DEFAULT_CHAIN_ID. */
   lastChainId(): number
   setLastChainId(chainId: number): void
+  /** The app's default EVM network (syncDappData): where the wallet is before anyone switched it. Not stored. */
+  setDefaultChainId(chainId: number): void
 }
 
 /** Storage that lasts as long as the page: where localStorage is not given (and for tests outside a browser). */
@@ -83,6 +89,12 @@ export function openSession(
     return undefined
   }
 
+  let defaultChainId = DEFAULT_CHAIN_ID
+  const checkedChain = (chainId: number): number => {
+    if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Invalid chain id: ${chainId}`)
+    return chainId
+  }
+
   return {
     deviceId() {
       const stored = read(DEVICE_ID_KEY, DEVICE_ID)
@@ -98,12 +110,14 @@ export function openSession(
     },
     lastChainId() {
       const stored = read(chainKey, CHAIN)
-      const chainId = stored === undefined ? DEFAULT_CHAIN_ID : Number(stored)
-      return Number.isSafeInteger(chainId) ? chainId : DEFAULT_CHAIN_ID
+      const chainId = stored === undefined ? defaultChainId : Number(stored)
+      return Number.isSafeInteger(chainId) ? chainId : defaultChainId
     },
     setLastChainId(chainId) {
-      if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Invalid chain id: ${chainId}`)
-      storage.setItem(chainKey, String(chainId))
+      storage.setItem(chainKey, String(checkedChain(chainId)))
+    },
+    setDefaultChainId(chainId) {
+      defaultChainId = checkedChain(chainId)
     }
   }
 }

@@ -8,6 +8,8 @@
 //   APPKIT_PROJECTS      JSON array of projects [{ id, allowedOrigins, isAnalyticsEnabled? }]
 //                        (replaces the default project)
 //   APPKIT_ALLOWED_ORIGINS  comma list: extra origin patterns for the default project
+//   APPKIT_CHAIN_RPCS    comma list 'chainId=url': the chains this backend reads (server/main.ts), each
+//                        also in place of its public default for the frame (server/frame-networks.ts)
 //   APPKIT_ADMIN_TOKEN   a secret (16+ characters) that opens the project owner's read routes
 //                        (GET /admin/analytics-events); without it they answer 404
 // The embedded wallet (frame/README.md), served on an origin of its own:
@@ -33,6 +35,7 @@ import * as z from 'zod'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../src/utils/origin-patterns.js'
 import { socialProvidersFromEnv, type SocialProviderConfig } from './social/providers.js'
 import { farcasterSettingsFromEnv, type FarcasterSettings } from './farcaster/settings.js'
+import { frameRpcUrls } from './frame-networks.js'
 import { BUNDLER, CONTRACTS, LOCAL_CHAIN_IDS, NAME_SUFFIXES, PAYMASTER_SIGNER } from '../chain/deployment.js'
 
 export const DEFAULT_PORT = 8787
@@ -80,6 +83,14 @@ export const serverConfigSchema = z.object({
   framePort: z.coerce.number().int().min(0).max(65535).default(DEFAULT_FRAME_PORT),
   /** The frame's URL as browsers reach it; undefined = http://{host}:{framePort}. */
   framePublicUrl: z.url().optional(),
+  /**
+   * Where POST /frame-api/rpc sends a network the backend reads no node of its own for, by CAIP-2
+   * id: server/frame-networks.ts's public endpoints, APPKIT_CHAIN_RPCS's in their place.
+   */
+  frameRpcUrls: z.record(
+    z.string().regex(/^(?:eip155:\d{1,20}|solana:[1-9A-HJ-NP-Za-km-z]{1,44})$/, 'a CAIP-2 chain id'),
+    z.url({ protocol: /^https?$/ })
+  ),
   smtpUrl: z
     .string()
     .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
@@ -151,6 +162,7 @@ export function loadConfig(
     // A backend on any free port (tests, benches) puts its frame on one too.
     framePort: options.framePort ?? (env.APPKIT_FRAME_PORT || (String(port) === '0' ? 0 : DEFAULT_FRAME_PORT)),
     framePublicUrl: options.framePublicUrl ?? (env.APPKIT_FRAME_PUBLIC_URL || undefined),
+    frameRpcUrls: options.frameRpcUrls ?? frameRpcUrls(env.APPKIT_CHAIN_RPCS),
     smtpUrl: options.smtpUrl ?? (env.APPKIT_SMTP_URL || DEFAULT_SMTP_URL),
     mailFrom: options.mailFrom ?? (env.APPKIT_MAIL_FROM || DEFAULT_MAIL_FROM),
     masterKey: checkMasterKey('masterKey' in options ? options.masterKey : env.APPKIT_MASTER_KEY || undefined),

@@ -2,9 +2,11 @@
 // (index.html at '/', its files under /assets/) and the frame's backend API (/frame-api/*,
 // server/routes/frame-api.ts). Every answer carries X-Content-Type-Options: nosniff and
 // Referrer-Policy: no-referrer, and a Content-Security-Policy: the page's is
-//   default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self';
+//   default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' <?rpc= origins>;
 //   img-src 'self' data:; frame-ancestors <the allowed origins of ?projectId=>
 // ('none' for an unknown or absent project), everything else's allows nothing and no framing.
+// The `rpc` parameters are the origins of the app's RPC URLs, which the frame calls itself for a
+// network the backend does not serve (frame/chain-rpc.ts); only plain http(s) origins are taken.
 // No CORS headers, ever: only the frame's own page can read these answers.
 import { readFile } from 'node:fs/promises'
 import { dirname, extname, join, resolve, sep } from 'node:path'
@@ -20,7 +22,13 @@ import { frameBalanceRoutes } from './routes/frame-api-balance.js'
 export const FRAME_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'frame', 'dist')
 export const FRAME_NOT_BUILT = 'The frame is not built: run npm run build:frame'
 
-const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:"
+/** The page's policy with `connect` (the origins it may call besides its own). */
+const pagePolicy = (connect: readonly string[]) =>
+  `default-src 'none'; script-src 'self'; style-src 'self'; connect-src ${["'self'", ...connect].join(' ')}; img-src 'self' data:`
+/** The most app RPC origins a page allows (the kit sends one per network it has). */
+export const MAX_RPC_ORIGINS = 32
+/** An http(s) origin usable as a CSP source as it is: scheme, host (letters, digits, '.', '-'), optional port. */
+const RPC_ORIGIN = /^https?:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/
 const DEFAULT_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -59,6 +67,21 @@ export function frameAncestors(context: ServerContext, projectId: string | undef
   const project = projectId ? context.config.projects.find(candidate => candidate.id === projectId) : undefined
   const sources = (project?.allowedOrigins ?? []).filter(pattern => CSP_SOURCE.test(pattern))
   return sources.length > 0 ? sources.join(' ') : "'none'"
+}
+
+/** The page's connect-src origins besides its own: the `rpc` parameters that are plain http(s) origins, at most MAX_RPC_ORIGINS. */
+export function rpcOrigins(values: readonly string[] | undefined): string[] {
+  const origins = new Set<string>()
+  for (const value of values ?? []) {
+    if (origins.size >= MAX_RPC_ORIGINS) break
+    if (!RPC_ORIGIN.test(value)) continue
+    try {
+      if (new URL(value).origin === value) origins.add(value)
+    } catch {
+      // not a URL
+    }
+  }
+  return [...origins]
 }
 
 /** The file under `dir` that the URL path segments name; undefined for anything else. */
@@ -112,7 +135,7 @@ export function createFrameApp(context: ServerContext, options: FrameAppOptions)
     if (!html) return c.json({ message: FRAME_NOT_BUILT, code: 'not_built' }, 503)
     c.header(
       'Content-Security-Policy',
-      `${PAGE_POLICY}; frame-ancestors ${frameAncestors(context, c.req.query('projectId'))}`
+      `${pagePolicy(rpcOrigins(c.req.queries('rpc')))}; frame-ancestors ${frameAncestors(context, c.req.query('projectId'))}`
     )
     c.header('Cache-Control', 'no-store')
     return c.body(new Uint8Array(html), 200, { 'Content-Type': 'text/html; charset=utf-8' })

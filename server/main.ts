@@ -8,6 +8,9 @@
 //   npx tsx server/main.ts [--port 8787] [--frame-port 8788] [--frame-dist frame/dist]
 //                          [--data-dir .data/pglite | --memory]
 //                          [--rpc 31337=http://127.0.0.1:8545 ...] [--solana-rpc http://127.0.0.1:8899]
+//   --rpc (or APPKIT_CHAIN_RPCS, 'chainId=url,…') names the chains it reads; the embedded wallet's
+//   frame also reaches the spec's frame networks through public endpoints (server/frame-networks.ts),
+//   APPKIT_CHAIN_RPCS's in their place.
 //   Without --rpc it uses the local chains on their default ports (8545, 8546) when they answer;
 //   without --solana-rpc (or APPKIT_SOLANA_RPC), the local Solana runtime on 8899 when it answers.
 import { createAdaptorServer } from '@hono/node-server'
@@ -23,6 +26,7 @@ import { loadConfig, type ServerConfig, type ServerConfigInput } from './config.
 import { createChainContext, createServerContext, type ChainContext, type ServerContext } from './context.js'
 import { openDatabase, type Database } from './db/database.js'
 import { createFrameApp } from './frame-app.js'
+import { parseChainRpcs } from './frame-networks.js'
 import { createSolanaContext, parseSolanaPrices, type SolanaContext } from './solana/accounts.js'
 import { migrate } from './db/migrate.js'
 import { describeFetchError } from './fetch-error.js'
@@ -209,13 +213,9 @@ async function main() {
     }
   })
   const chains: ChainContext[] = []
-  const rpcArgs = values.rpc ?? (process.env.APPKIT_CHAIN_RPCS ?? '').split(',').filter(Boolean)
+  const rpcArgs = parseChainRpcs(values.rpc ?? (process.env.APPKIT_CHAIN_RPCS ?? '').split(','))
   if (rpcArgs.length > 0) {
-    for (const item of rpcArgs) {
-      const match = /^(\d+)=(.+)$/.exec(item.trim())
-      if (!match) throw new Error(`--rpc expects chainId=url, got '${item}'`)
-      chains.push(createChainContext(Number(match[1]), match[2]!))
-    }
+    for (const { chainId, rpcUrl } of rpcArgs) chains.push(createChainContext(chainId, rpcUrl))
   } else {
     for (const chain of [CHAIN_A, CHAIN_B]) {
       const rpcUrl = `http://127.0.0.1:${chain.defaultPort}`

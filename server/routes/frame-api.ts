@@ -1,7 +1,10 @@
 // The embedded wallet frame's backend API (frame/README.md "The frame's backend API"), served only
 // on the frame's own origin (server/frame-app.ts), never with CORS headers:
 //   GET  /frame-api/projects/:projectId   the project's allowed origins (404 unknown project)
-//   POST /frame-api/rpc?chainId=eip155:N  a JSON-RPC request forwarded to that chain's node
+//   POST /frame-api/rpc?chainId=eip155:N  a JSON-RPC request forwarded to that chain's node: one the
+//                                        backend reads, else config.frameRpcUrls' (the spec's frame
+//                                        networks, server/frame-networks.ts); 404 'Unknown chain' for
+//                                        any other. The URL is never taken from the request.
 //   POST /frame-api/bundler?chainId=eip155:N  the ERC-4337 bundler's JSON-RPC (server/bundler/)
 //   GET  /frame-api/smart-accounts        the EntryPoint, the account factory and the chains with both
 //   the e-mail login, session and key routes: frame-api-wallet.ts
@@ -12,6 +15,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
 import { jsonRpcPayloadSchema, jsonRpcRequestSchema } from '../../src/api/schemas/index.js'
+import { UNKNOWN_CHAIN } from '../../src/frame/rpc-methods.js'
 import type { EmbeddedWallet } from '../embedded/wallet.js'
 import { ApiError, notFound, parseBody, parseParams, parseQuery } from '../http.js'
 import { frameWalletRoutes } from './frame-api-wallet.js'
@@ -75,8 +79,9 @@ export function frameApiRoutes(context: ServerContext, options: FrameApiOptions)
     const { chainId } = parseQuery(c, rpcQuerySchema)
     const rpcUrl =
       context.chains.find(chain => chain.caipNetworkId === chainId)?.rpcUrl ??
-      (context.solana?.caipNetworkId === chainId ? context.solana.rpcUrl : undefined)
-    if (!rpcUrl) throw notFound('Unknown chain')
+      (context.solana?.caipNetworkId === chainId ? context.solana.rpcUrl : undefined) ??
+      (Object.hasOwn(context.config.frameRpcUrls, chainId) ? context.config.frameRpcUrls[chainId] : undefined)
+    if (!rpcUrl) throw notFound(UNKNOWN_CHAIN)
     const payload = await parseBody(c, jsonRpcPayloadSchema)
     let response: Response
     try {

@@ -40,6 +40,11 @@ const metadata = z.object({
   icons: z.array(z.string())
 })
 
+/** An http(s) URL with no user name or password in it (fetch refuses those). */
+export const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/
+/** One of the app's networks as syncDappData carries it: its CAIP-2 id (the frame's key for it) and its RPC URL. */
+const appNetwork = z.object({ caipNetworkId: z.string(), rpcUrl: z.string().check(z.regex(HTTP_URL)) })
+
 /** wallet_sendCalls' params through the frame (spec.md section 3). */
 export const frameSendCallsSchema = z.object({
   chainId: z.optional(z.string()),
@@ -126,7 +131,11 @@ export const FRAME_METHODS = {
       metadata: z.optional(metadata),
       sdkVersion: z.string(),
       sdkType: z.string(),
-      projectId: z.string()
+      projectId: z.string(),
+      /** The app's networks and their RPC URLs: the frame calls one itself for a network its backend does not serve (frame/README.md). */
+      networks: z.optional(z.array(appNetwork)),
+      /** The EVM chain the frame is on until the page switches it: the app's default network. */
+      defaultChainId: z.optional(z.number())
     }),
     result: empty
   },

@@ -46,6 +46,8 @@ export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 export const RPC_USER_REJECTED = 'User rejected the request'
 /** The frame's answer when its backend ended the session (expired, or signed out elsewhere). */
 export const FRAME_SESSION_EXPIRED = 'Session Expired'
+/** The frame's backend serves no node for the chain asked (POST /frame-api/rpc, 404): the frame uses the app's RPC URL for it. */
+export const UNKNOWN_CHAIN = 'Unknown chain'
 /** spec.md section 9: pending transactions through the frame (one definition, in the constants). */
 export { PENDING_TRANSACTIONS_LIMIT } from '../config/constants.js'
 

@@ -184,7 +184,8 @@ describe("the frame's projects and chains", () => {
       answers.map(item => item.id),
       [7, 8]
     )
-    expectError(await stack.frame.post('/frame-api/rpc?chainId=eip155:1', call), 404, 'Unknown chain')
+    // A network neither read by the backend nor in the spec's list (test/server/frame-networks.test.ts).
+    expectError(await stack.frame.post('/frame-api/rpc?chainId=eip155:999999999', call), 404, 'Unknown chain')
     expectError(await stack.frame.post('/frame-api/rpc?chainId=eip155:31337', { nope: true }), 400)
   })
 })

@@ -7,6 +7,7 @@ import { FrameChannel, type FrameChannelOptions, type FrameProblem } from '../..
 import type { FrameMethod, FrameParams, FrameResult } from '../../frame/messages.js'
 import { FRAME_SESSION_EXPIRED, needsApproval, RPC_NOT_ALLOWED, RPC_USER_REJECTED } from '../../frame/rpc-methods.js'
 import { USER_REJECTED_CODE } from '../../errors/visitor-message.js'
+import { rpcOrigins } from './app-networks.js'
 import { createFrameWindow, frameAddress, type FrameWindow } from './frame-window.js'
 
 export interface AuthClientOptions {
@@ -19,6 +20,12 @@ export interface AuthClientOptions {
   /** The frame's login ended on its backend (expired, or signed out elsewhere) while in use. */
   readonly onSessionExpired?: () => void
   readonly timeouts?: FrameChannelOptions['timeouts']
+  /**
+   * The app's data (syncDappData: metadata, its networks and their RPC URLs, its default network),
+   * sent as soon as the frame is ready and before any other request, so that the frame starts on
+   * the app's default network and knows the app's RPC URLs before the first call.
+   */
+  readonly appData?: FrameParams<'syncDappData'>
 }
 
 /** EIP-1193: the method is not supported (here: not allowed through the embedded wallet). */
@@ -48,18 +55,26 @@ export class AuthClient {
   readonly #channel: FrameChannel
   readonly #onSessionExpired: (() => void) | undefined
   readonly #sessionEnded = new Set<() => void>()
+  /** The app's data, sent when the frame is ready: every request waits for its answer. */
+  readonly #appDataSent: Promise<unknown> | undefined
   #approvals = 0
 
   constructor(options: AuthClientOptions) {
     this.frameOrigin = new URL(options.frameUrl).origin
     this.#onSessionExpired = options.onSessionExpired
-    this.#window = createFrameWindow(frameAddress(options.frameUrl, options.projectId), options.title)
+    const origins = rpcOrigins(options.appData?.networks ?? [])
+    this.#window = createFrameWindow(frameAddress(options.frameUrl, options.projectId, origins), options.title)
     this.#channel = new FrameChannel({
       frameOrigin: this.frameOrigin,
       target: () => this.#window.iframe.contentWindow,
       ...(options.onProblem ? { onProblem: options.onProblem } : {}),
       ...(options.timeouts ? { timeouts: options.timeouts } : {})
     })
+    this.#appDataSent = options.appData
+      ? this.#channel
+          .request('syncDappData', options.appData)
+          .catch((error: unknown) => console.warn('[appkit] The embedded wallet did not take the app data:', error))
+      : undefined
   }
 
   get state() {
@@ -76,6 +91,7 @@ export class AuthClient {
 
   async request<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>> {
     try {
+      await this.#appDataSent
       return await this.#channel.request(method, params)
     } catch (error) {
       this.#noticeSessionEnd(error)
@@ -107,6 +123,7 @@ export class AuthClient {
       this.#window.show()
     }
     try {
+      await this.#appDataSent
       return await this.#channel.request('rpcRequest', { method, params, chainNamespace })
     } catch (error) {
       this.#noticeSessionEnd(error)

@@ -15,11 +15,20 @@ export interface FrameWindow {
   remove(): void
 }
 
-/** The frame's address: its page with the host's origin and the project, which it checks. */
-export function frameAddress(frameUrl: string, projectId: string, hostOrigin = location.origin): string {
+/**
+ * The frame's address: its page with the host's origin and the project, which it checks, and the
+ * origins of the app's RPC URLs (`rpc`), which its page may then connect to (frame/README.md).
+ */
+export function frameAddress(
+  frameUrl: string,
+  projectId: string,
+  rpcOrigins: readonly string[] = [],
+  hostOrigin = location.origin
+): string {
   const url = new URL(frameUrl)
   url.searchParams.set('hostOrigin', hostOrigin)
   url.searchParams.set('projectId', projectId)
+  for (const origin of rpcOrigins) url.searchParams.append('rpc', origin)
   return url.href
 }
 

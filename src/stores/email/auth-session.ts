@@ -1,7 +1,9 @@
 // The embedded wallet's frame and connector, created once per page (this module is its own chunk:
 // it loads only when the visitor uses the e-mail login, or used it before). Its problems become
-// alerts and kit events; the theme and the app's data follow the modal into the frame.
+// alerts and kit events; the app's data (its networks too) goes to the frame first, and the theme
+// follows the modal into the frame.
 import { AuthClient } from '../../connectors/auth/auth-client.js'
+import { appNetworks } from '../../connectors/auth/app-networks.js'
 import { createAuthConnectors } from '../../connectors/auth/auth-connectors.js'
 import type { Connector } from '../../connectors/types.js'
 import { SDK_TYPE, SDK_VERSION } from '../../config/constants.js'
@@ -46,23 +48,14 @@ function endExpiredLogin(): void {
   clearLoginCache()
 }
 
-/** Sends the modal's theme and the app's data to the frame, now and whenever the theme changes. */
+/** Sends the modal's theme to the frame, now and whenever it changes. */
 function syncWithFrame(frame: AuthClient): void {
-  const options = $options.get()
   const sendTheme = () => {
     const { themeVariables } = $theme.get()
     void frame
       .request('syncTheme', { themeMode: $resolvedThemeMode.get(), themeVariables: { ...themeVariables } })
       .catch((error: unknown) => console.warn('[appkit] The embedded wallet did not take the theme:', error))
   }
-  void frame
-    .request('syncDappData', {
-      ...(options?.metadata ? { metadata: options.metadata } : {}),
-      sdkVersion: SDK_VERSION,
-      sdkType: SDK_TYPE,
-      projectId: options?.projectId ?? ''
-    })
-    .catch((error: unknown) => console.warn('[appkit] The embedded wallet did not take the app data:', error))
   sendTheme()
   stopSync = [$theme.listen(sendTheme), $resolvedThemeMode.listen(sendTheme)]
 }
@@ -80,7 +73,15 @@ export function authClient(): AuthClient {
     projectId: options.projectId,
     title: 'Secure wallet',
     onProblem: reportFrameProblem,
-    onSessionExpired: endExpiredLogin
+    onSessionExpired: endExpiredLogin,
+    // The app's data goes first: its networks' RPC URLs and its default network (frame/README.md).
+    appData: {
+      ...(options.metadata ? { metadata: options.metadata } : {}),
+      sdkVersion: SDK_VERSION,
+      sdkType: SDK_TYPE,
+      projectId: options.projectId,
+      ...appNetworks(options.networks, options.defaultNetwork)
+    }
   })
   client = created
   connectors = createAuthConnectors({

@@ -44,6 +44,20 @@ describe('the frame’s session storage', () => {
     expect(openSession(memoryStorage()).deviceId()).not.to.equal(id)
   })
 
+  it("starts on the app's default network (syncDappData) until a chain is stored, and stores no default", () => {
+    const storage = memoryStorage()
+    const session = openSession(storage)
+    session.setDefaultChainId(8453)
+    expect(session.lastChainId()).to.equal(8453)
+    expect(storage.getItem(LAST_CHAIN_KEY)).to.equal(null)
+    expect(openSession(storage).lastChainId(), 'the default is not kept').to.equal(DEFAULT_CHAIN_ID)
+    session.setLastChainId(10)
+    session.setDefaultChainId(137)
+    expect(session.lastChainId(), 'the stored last chain comes first').to.equal(10)
+    expect(() => session.setDefaultChainId(0)).to.throw('Invalid chain id')
+    expect(() => session.setDefaultChainId(1.5)).to.throw('Invalid chain id')
+  })
+
   it('keeps the token and the last chain under @appkit-wallet/ keys', () => {
     const storage = memoryStorage()
     const session = openSession(storage)
