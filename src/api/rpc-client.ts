@@ -29,6 +29,26 @@ export interface RpcCall {
 }
 export type RpcSettled = { ok: true; result: unknown } | { ok: false; error: RpcError }
 
+/**
+ * spec.md section 9: the dedupe cache holds at most 8192 requests. Ours, like the spec's RPC layer:
+ * identical requests (endpoint, method, params) asked while one is on its way share its answer, for
+ * every client on the page; an entry leaves once answered, the oldest first beyond the limit.
+ */
+export const RPC_DEDUPE_CACHE_SIZE = 8192
+const inFlight = new Map<string, Promise<JsonRpcResponse>>()
+
+function deduped(key: string, start: () => Promise<JsonRpcResponse>): Promise<JsonRpcResponse> {
+  const pending = inFlight.get(key)
+  if (pending) return pending
+  const promise = start().finally(() => {
+    if (inFlight.get(key) === promise) inFlight.delete(key)
+  })
+  inFlight.set(key, promise)
+  const oldest = inFlight.size > RPC_DEDUPE_CACHE_SIZE ? inFlight.keys().next() : undefined
+  if (oldest && !oldest.done) inFlight.delete(oldest.value)
+  return promise
+}
+
 /** Whether a failed try is worth another: no answer, a timeout, HTTP 5xx or 429, or a retryable RPC code. */
 export function isRetryableRpcFailure(error: unknown): boolean {
   if (error instanceof NetworkError || error instanceof RpcTimeoutError) return true
@@ -57,15 +77,25 @@ export class RpcClient {
     this.url = url.toString()
   }
 
-  /** One call; its result parsed with `schema` when given. */
+  /**
+   * One call; its result parsed with `schema` when given. Without `signal`, an identical call on its
+   * way already answers this one too (RPC_DEDUPE_CACHE_SIZE).
+   */
   async request<S extends z.ZodMiniType = z.ZodMiniUnknown>(
     method: string,
     params?: RpcParams,
     schema?: S,
     signal?: AbortSignal
   ): Promise<z.output<S>> {
+    const send = () => this.send(method, params, signal)
+    const envelope = signal ? await send() : await deduped(JSON.stringify([this.url, method, params ?? null]), send)
+    return parseWith(schema ?? z.unknown(), envelope.result, this.url) as z.output<S>
+  }
+
+  /** One call's answer, retried. */
+  private send(method: string, params: RpcParams | undefined, signal?: AbortSignal): Promise<JsonRpcResponse> {
     const id = this.nextId++
-    const envelope = await this.withRetries(async () => {
+    return this.withRetries(async () => {
       const answer = parseWith(
         jsonRpcResponseSchema,
         await this.post({ jsonrpc: '2.0', id, method, params }, signal),
@@ -81,7 +111,6 @@ export class RpcClient {
         )
       return answer
     }, signal)
-    return parseWith(schema ?? z.unknown(), envelope.result, this.url) as z.output<S>
   }
 
   /**

@@ -43,6 +43,7 @@ export const RPC_BATCH_SIZE = 1000
 // first load, and only a sent transaction's wait needs it.
 export const RPC_RETRY_COUNT = 3
 export const RPC_RETRY_DELAY_MS = 150
+// The RPC dedupe cache (8192) is in src/api/rpc-client.ts, which alone uses it (not the first load).
 
 export const FRAME_READY_DELAY_MS = 500
 export const FRAME_LOAD_TIMEOUT_MS = 20_000
