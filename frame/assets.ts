@@ -8,7 +8,6 @@
 //   assetTypeFilter  only these types ('erc20', 'native', in either case)
 //   chainFilter      only these chains (hex ids)
 // Only the wallet's own accounts (its EOA, its smart account) are answered for.
-import { parseUnits } from 'viem'
 import * as z from 'zod/mini'
 import type { TokenBalance, WalletAsset } from '../src/api/schemas/balance.js'
 
@@ -17,14 +16,21 @@ export const BAD_ASSETS_REQUEST =
   'wallet_getAssets: expected [{ account, assetFilter?, assetTypeFilter?, chainFilter? }]'
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/))
+const entriesSchema = z.array(z.object({ address: z.string(), type: z.string() }))
 const requestSchema = z.object({
   account: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
-  assetFilter: z.optional(z.record(hex, z.array(z.object({ address: z.string(), type: z.string() })))),
+  assetFilter: z.optional(z.record(hex, entriesSchema)),
   assetTypeFilter: z.optional(z.array(z.string())),
   chainFilter: z.optional(z.array(hex))
 })
 
 export type AssetsByChain = Record<`0x${string}`, WalletAsset[]>
+
+/** `numeric` ("1.5", the backend's decimal string) in smallest units: what viem's parseUnits gives, without its chunk. */
+function smallestUnits(numeric: string, decimals: number): bigint {
+  const [whole = '0', fraction = ''] = numeric.split('.')
+  return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals))
+}
 
 /** The asset a backend balance is, with its hex chain id; undefined off EVM chains. */
 export function toWalletAsset(balance: TokenBalance): { chain: `0x${string}`; asset: WalletAsset } | undefined {
@@ -34,7 +40,7 @@ export function toWalletAsset(balance: TokenBalance): { chain: `0x${string}`; as
   const contract = balance.address?.split(':')[2]
   const asset: WalletAsset = {
     address: contract ?? 'native',
-    balance: `0x${parseUnits(balance.quantity.numeric, decimals).toString(16)}`,
+    balance: `0x${smallestUnits(balance.quantity.numeric, decimals).toString(16)}`,
     type: contract ? 'ERC20' : 'NATIVE',
     metadata: {
       name: balance.name,

@@ -17,7 +17,6 @@ import type { Hex } from 'viem'
 import type { FrameParams } from '../src/frame/messages.js'
 import { isSafeMethod, needsApproval, PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED } from '../src/frame/rpc-methods.js'
 import type { ApprovalRequest } from './approval-request.js'
-import { walletAssets } from './assets.js'
 import type { Backend } from './backend.js'
 import { toHexChainId } from './chains.js'
 import { APPROVAL_PLANNERS } from './rpc-approvals.js'
@@ -175,7 +174,8 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
         const account = await context.account()
         const smart = await context.smartAccount?.(account)
         const accounts = smart ? [smart.address, account.keyring.address] : [account.keyring.address]
-        return walletAssets(list, { accounts, balances })
+        // Its code and schemas load on the first wallet_getAssets (the frame's first load stays as it was).
+        return (await import('./assets.js')).walletAssets(list, { accounts, balances })
       }
     }
     if (isSafeMethod(method)) return forward(method, list)
