@@ -10,6 +10,7 @@ import { appRpc } from './test/browser/frame-page/app-rpc.mjs'
 import { reactPlugin, reactVersionFromEnv } from './scripts/wtr-react.mjs'
 import { prebundlePlugin } from './test/browser/prebundle.mjs'
 import { clearTimeZone, timeZonePlugin } from './test/browser/time-zone-command.mjs'
+import { frameSelectorPlugin } from './test/browser/frame-selector-command.mjs'
 
 const executablePath = ensureChromium()
 const reactVersion = reactVersionFromEnv()
@@ -123,7 +124,9 @@ export default {
     reactPlugin(reactVersion),
     commonJsAsDefaultExport(['/node_modules/jsqr/dist/jsQR.js']),
     // Chromium's time zone override for a test file's page: see test/browser/time-zone-command.mjs.
-    timeZonePlugin()
+    timeZonePlugin(),
+    // Waits for an element inside a cross-origin frame: see test/browser/frame-selector-command.mjs.
+    frameSelectorPlugin()
   ],
   browsers: [
     playwrightLauncher({

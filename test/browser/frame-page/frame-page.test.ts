@@ -4,7 +4,7 @@
 // and signs only when the visitor approves inside the frame: the host cannot make it answer, a
 // keyboard Approve gives a signature viem verifies, Escape rejects.
 import { expect } from '@open-wc/testing'
-import { sendKeys, sendMouse } from '@web/test-runner-commands'
+import { executeServerCommand, sendKeys, sendMouse } from '@web/test-runner-commands'
 import { verifyMessage, type Hex } from 'viem'
 import { FrameChannel, type FrameProblem } from '../../../src/frame/frame-channel.js'
 import { frameRequest } from '../../../src/frame/messages.js'
@@ -14,7 +14,20 @@ import { rejection } from '../rejection.js'
 import { LOGIN_CODE } from './fake-backend.js'
 
 const FRAME_ORIGIN = `http://127.0.0.1:${location.port}`
-const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+/** The fixture's arm delay (fixture/frame.ts: armDelayMs): Approve counts only this long after the approval showed. */
+const FIXTURE_ARM_DELAY_MS = 100
+
+/**
+ * Until the frame draws the approval (its heading visible inside the cross-origin frame), then the
+ * fixture's arm delay: counted from when it was seen, so at least that long after it showed.
+ */
+async function approvalShown(): Promise<void> {
+  await executeServerCommand('wait-for-frame-selector', {
+    url: '/test/browser/frame-page/fixture/frame.html',
+    selector: '#approval-heading'
+  })
+  await new Promise(resolve => setTimeout(resolve, FIXTURE_ARM_DELAY_MS))
+}
 
 interface Opened {
   channel: FrameChannel
@@ -104,7 +117,7 @@ describe('the wallet frame page on its own origin', () => {
     const forged = frameRequest('rpcRequest', { method: 'personal_sign', params: ['approve'] })
     frame.iframe.contentWindow!.postMessage({ ...forged, method: 'approve' }, FRAME_ORIGIN)
     frame.iframe.contentWindow!.postMessage({ type: 'approve', approved: true }, FRAME_ORIGIN)
-    await pause(400)
+    await approvalShown()
     expect(answered).to.equal(false)
     // Reject has focus first; Tab reaches Approve.
     await sendKeys({ press: 'Tab' })
@@ -119,7 +132,7 @@ describe('the wallet frame page on its own origin', () => {
     const signing = rejection(
       frame.channel.request('rpcRequest', { method: 'personal_sign', params: [utf8ToHex('hi'), frame.address] })
     )
-    await pause(300)
+    await approvalShown()
     await sendKeys({ press: 'Escape' })
     expect((await signing)?.message).to.equal(RPC_USER_REJECTED)
   })
