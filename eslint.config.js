@@ -6,6 +6,7 @@ import wcPlugin from 'eslint-plugin-wc'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import layersPlugin from './scripts/eslint-import-layers.mjs'
 
 const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts', 'frame/**/*.ts']
 const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', 'test/**/*.mjs', '*.config.*', 'examples/**/*.{js,ts}']
@@ -20,6 +21,43 @@ const stack = [
   'test/{server,chain,solana,api,wallets}/**/*.ts'
 ]
 const demo = ['wallets/**/*.ts', 'demo/**/*.{ts,tsx}', 'examples/**/*.tsx', '.storybook/**/*.ts']
+
+/**
+ * Who may import whom (the design's layers; scripts/eslint-import-layers.mjs). Data flows one way:
+ * elements read stores and call actions; actions call the clients and are the only writers of
+ * stores; clients know no store and no element. From the top down (each lists what it may use):
+ *
+ *   entry (src/*.ts)  ->  elements  ->  stores  ->  clients (api, connectors, adapters, siwx)
+ *     ->  storage  ->  foundation (config, i18n, theme, errors, events, frame protocol)
+ *     ->  base (utils, networks, api/schemas, config/constants.ts)
+ *
+ * Elements skip the clients and storage: they reach data only through stores (no element
+ * touches fetch, a provider or localStorage). react/ may import src/, src/ never imports react/.
+ * The backend, the wallet frame and the local stand-ins never import src/elements.
+ * An `import type` may cross layers: it carries no code (erased under verbatimModuleSyntax), and
+ * a lower layer naming an upper layer's type (config's options naming an adapter's type) adds no
+ * dependency at run time. An import whose names are all inline `type` still loads the module, so it
+ * counts as a value import.
+ */
+const base = ['base']
+const foundation = ['foundation', ...base]
+const layers = {
+  base: { paths: ['src/utils/', 'src/networks/', 'src/api/schemas/', 'src/config/constants.ts'], may: [] },
+  foundation: {
+    paths: ['src/config/', 'src/i18n/', 'src/theme/', 'src/errors/', 'src/events/', 'src/frame/'],
+    may: base
+  },
+  storage: { paths: ['src/storage/'], may: foundation },
+  clients: { paths: ['src/api/', 'src/connectors/', 'src/adapters/', 'src/siwx/'], may: ['storage', ...foundation] },
+  stores: { paths: ['src/stores/'], may: ['clients', 'storage', ...foundation] },
+  elements: { paths: ['src/elements/'], may: ['stores', ...foundation] },
+  entry: { paths: ['src/'], may: ['elements', 'stores', 'clients', 'storage', ...foundation] },
+  react: { paths: ['react/'], mayNot: [] },
+  'service and local': {
+    paths: ['server/', 'frame/', 'chain/', 'solana/', 'social/', 'farcaster/', 'wallets/'],
+    mayNot: ['elements']
+  }
+}
 
 export default defineConfig([
   globalIgnores([
@@ -40,6 +78,11 @@ export default defineConfig([
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
     }
+  },
+  {
+    files: [...sources, ...stack, ...demo, 'react/**/*.tsx'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/imports': ['error', { layers, allowTypeImports: true }] }
   },
   {
     files: sources,

@@ -155,7 +155,7 @@ export function checkMessages(dir, { write = false } = {}) {
     noEmit: true
   })
   const { catalog, problems } = extract(program, program.getTypeChecker(), {
-    storeTextIdsFile: join(src, 'i18n/store-text-ids.ts'),
+    storeTextIdsFile: join(src, 'stores/store-text-ids.ts'),
     // Where msg() takes a text it does not know at build time: the store texts, listed in STORE_TEXT_IDS.
     dynamicMsgFiles: [join(src, 'i18n/store-text.ts')]
   })

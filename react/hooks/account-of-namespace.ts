@@ -1,7 +1,7 @@
 import type { AccountState } from '../../src/stores/account.js'
 import type { ConnectionState } from '../../src/stores/connection-state.js'
 import type { ChainNamespace } from '../../src/networks/types.js'
-import { AUTH_CONNECTOR_ID } from '../../src/connectors/auth/auth-ids.js'
+import { AUTH_CONNECTOR_ID } from '../../src/config/auth-connector-ids.js'
 import type { EmbeddedWalletInfo, UseAppKitAccountReturn } from './use-app-kit-account.js'
 
 /** The shown account's embedded-wallet details, when the embedded wallet (the AUTH connector) is it. */

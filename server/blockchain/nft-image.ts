@@ -1,6 +1,6 @@
 // The metadata and image of an NFT, read from its tokenURI: the local collections answer a data:
 // URI of JSON metadata (name, description) whose image is a data: URI of an SVG. The kit only loads https images or images from
-// its backend's origin (src/api/safe-url.ts), never data: URIs, so history links to
+// its backend's origin (src/utils/safe-url.ts), never data: URIs, so history links to
 // GET /v1/nft/image/{chainId}/{contract}/{tokenId}, which serves the decoded image. Metadata on
 // http(s) URLs is not fetched (the backend reads chains, not the internet).
 import { erc721Abi, type Address } from 'viem'

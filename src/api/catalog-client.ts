@@ -1,6 +1,6 @@
 import { HttpClient } from './http-client.js'
 import { formatNativeLink } from '../utils/deep-link.js'
-import { isSafeUrl } from './safe-url.js'
+import { isSafeUrl } from '../utils/safe-url.js'
 import type { GetWalletsResponse, WalletCatalogItem } from './schemas/catalog.js'
 import { createWalletCatalogApi, type GetWalletsOptions } from './wallet-catalog-api.js'
 

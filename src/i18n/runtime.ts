@@ -49,9 +49,20 @@ function textsOf(locale: Locale): Translations {
   return { ...loaded.get(locale), ...overrides.all, ...overrides.byLocale[locale] }
 }
 
+type StoreTextIds = Readonly<Record<string, string>>
+let storeTextIds: (() => Promise<StoreTextIds>) | undefined
+
+/**
+ * Where the table of the texts stores hold (source text -> id) comes from: src/stores/store-text-ids.ts,
+ * a layer above i18n, so the stores hand in its loader (stores/locale.ts) rather than i18n importing it.
+ */
+export function setStoreTextIdsLoader(load: () => Promise<StoreTextIds>): void {
+  storeTextIds = load
+}
+
 /** Source text -> id of the texts stores hold in English: loaded with the first translation or override. */
 async function loadStoreTextIds(): Promise<void> {
-  if (!hasStoreTextIds()) useStoreTextIds((await import('./store-text-ids.js')).STORE_TEXT_IDS)
+  if (!hasStoreTextIds() && storeTextIds) useStoreTextIds(await storeTextIds())
 }
 
 async function loadLocale(tag: string): Promise<{ templates: TemplateMap }> {

@@ -2,7 +2,7 @@ import { msg } from './msg.js'
 
 let ids: ReadonlyMap<string, string> | undefined
 
-/** Source text -> message id of the texts stores hold (src/i18n/store-text-ids.ts), once loaded. */
+/** Source text -> message id of the texts stores hold (src/stores/store-text-ids.ts), once loaded. */
 export function useStoreTextIds(table: Readonly<Record<string, string>>): void {
   ids = new Map(Object.entries(table))
 }

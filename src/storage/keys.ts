@@ -1,9 +1,9 @@
-import { storedPairingSchema } from '../connectors/walletconnect/pairing.js'
 import * as z from 'zod/mini'
 import { walletCatalogItemSchema } from '../api/schemas/catalog.js'
 import { SOCIAL_PROVIDERS } from '../config/constants.js'
 import { CHAIN_NAMESPACES, type ChainNamespace } from '../networks/types.js'
 import { isCaip10, isCaip2 } from '../utils/caip.js'
+import { storedPairingSchema } from './pairing.js'
 import { createStoredValue, type StoredValue } from './stored-value.js'
 import { ACTIVE_NETWORK_KEY, CONNECTIONS_KEY } from './storage-key.js'
 

@@ -22,7 +22,7 @@ let request = 0
  */
 export async function setLocale(locale: Locale): Promise<void> {
   const mine = ++request
-  const { activateLocale } = await import('../i18n/runtime.js')
+  const { activateLocale } = await import('./runtime.js')
   await activateLocale(locale)
   if (mine !== request) return
   $locale.set({ ...$locale.get(), locale, direction: textDirection(locale) })
@@ -35,7 +35,7 @@ export async function setLocale(locale: Locale): Promise<void> {
 export async function setMessages(messages: MessageOverrides): Promise<void> {
   const [{ checkOverrides }, { applyOverrides }] = await Promise.all([
     import('../i18n/overrides.js'),
-    import('../i18n/runtime.js')
+    import('./runtime.js')
   ])
   await applyOverrides(await checkOverrides(messages))
   $locale.setKey('revision', $locale.get().revision + 1)

@@ -1,7 +1,7 @@
 import { map } from 'nanostores'
 import { ChainMismatchError, ChainNotConfiguredError } from '../errors/connector-errors.js'
 import { providerErrorCode, switchErrorMessageForVisitor, USER_REJECTED_CODE } from '../errors/visitor-message.js'
-import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAMESPACES } from '../connectors/auth/auth-ids.js'
+import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAMESPACES } from '../config/auth-connector-ids.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 import { $connection, connect } from './connection.js'
 import { $options } from './options.js'

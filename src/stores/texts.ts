@@ -1,6 +1,6 @@
 /**
  * English texts that stores put in front of the visitor (toasts). Stores hold the source text;
- * the elements show it in the active locale through its message id (src/i18n/store-text-ids.ts).
+ * the elements show it in the active locale through its message id (src/stores/store-text-ids.ts).
  * A leaf module: the id map imports it without pulling any store in.
  */
 

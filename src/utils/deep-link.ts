@@ -1,4 +1,4 @@
-import { isSafeUrl } from '../api/safe-url.js'
+import { isSafeUrl } from './safe-url.js'
 import { isMobileUserAgent, objectGlobal, resolvePlatformEnv, type PlatformEnv } from './platform.js'
 
 /**

@@ -1,4 +1,4 @@
-import { isSafeUrl } from '../api/safe-url.js'
+import { isSafeUrl } from './safe-url.js'
 
 /** Raster and SVG images as data URIs: what EIP-6963 and the Wallet Standard give as wallet icons. */
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)(?:;[a-z0-9=.+-]+)*,/i

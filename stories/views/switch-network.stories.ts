@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { html } from 'lit'
 import { waitFor } from 'storybook/test'
-import { AUTH_CONNECTOR_ID } from '../../src/connectors/auth/auth-ids.js'
+import { AUTH_CONNECTOR_ID } from '../../src/config/auth-connector-ids.js'
 import { connect } from '../../src/stores/connection.js'
 import { updateConnection } from '../../src/stores/connection-state.js'
 import { openModal } from '../../src/stores/modal.js'

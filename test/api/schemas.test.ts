@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import * as z from 'zod/mini'
-import { isSafeUrl } from '../../src/api/safe-url.js'
+import { isSafeUrl } from '../../src/utils/safe-url.js'
 import * as s from '../../src/api/schemas/index.js'
 
 const EVM = '0x' + '12'.repeat(20)

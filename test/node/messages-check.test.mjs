@@ -35,7 +35,7 @@ function tree(files = {}) {
     'src/i18n/store-text.ts': `import { msg } from './msg.js'\nexport const localizeText = (text: string, id: string) => msg(text, { id })\n`,
     'src/elements/view.ts': ELEMENT,
     'src/stores/texts.ts': STORE_TEXTS,
-    'src/i18n/store-text-ids.ts': STORE_TEXT_IDS,
+    'src/stores/store-text-ids.ts': STORE_TEXT_IDS,
     'src/i18n/locales/fr.ts': FR,
     ...files
   }

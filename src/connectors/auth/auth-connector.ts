@@ -15,7 +15,7 @@ import type { CaipNetwork } from '../../networks/types.js'
 import { storedLastUsedChain } from '../../storage/keys.js'
 import type { AccountInfo, Connector, ConnectResult, TypedAccount } from '../types.js'
 import type { AuthClient } from './auth-client.js'
-import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME } from './auth-ids.js'
+import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME } from '../../config/auth-connector-ids.js'
 
 export { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAME }
 

@@ -1,21 +1,11 @@
-import * as z from 'zod/mini'
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../config/constants.js'
+import type { StoredPairing } from '../../storage/pairing.js'
 
 /**
  * The WalletConnect pairing rules (spec.md section 4, "Pairing"): on Telegram or iOS Safari a pairing
  * is reused until expiry, otherwise a new connection starts; a pairing is expired when under 10 s
  * remain; a new one lasts 4 minutes. Pure functions: the connector keeps the pairing and the clock.
  */
-
-/** A WalletConnect pairing the kit keeps so it can offer the same `wc:` URI again. */
-export interface StoredPairing {
-  /** The pairing topic: the part of the URI between 'wc:' and '@'. */
-  topic: string
-  /** The full pairing URI, 'wc:<topic>@2?relay-protocol=...&symKey=...'. */
-  uri: string
-  /** When the pairing stops being usable, ms since the epoch. */
-  expiresAt: number
-}
 
 /** Where the page runs, as far as the pairing rule cares (see utils/platform.ts). */
 export interface PairingPlatform {
@@ -25,18 +15,6 @@ export interface PairingPlatform {
 
 /** What to do for a new connection attempt: offer the kept pairing again, or create one. */
 export type PairingChoice = { reuse: StoredPairing } | { create: { expiresAt: number } }
-
-/**
- * The schema a stored pairing must pass (for createStoredValue): a non-empty topic, a 'wc:' URI
- * whose topic is that topic, and a positive whole expiry time in ms.
- */
-export const storedPairingSchema: z.ZodMiniType<StoredPairing> = z
-  .object({
-    topic: z.string().check(z.minLength(1)),
-    uri: z.string().check(z.startsWith('wc:')),
-    expiresAt: z.int().check(z.positive())
-  })
-  .check(z.refine(pairing => pairing.uri.startsWith(`wc:${pairing.topic}@`), 'the URI must carry the pairing topic'))
 
 /** Whether `pairing` is expired at `now`: fewer than 10 s (PAIRING_EXPIRY_MARGIN_MS) remain. */
 export function isPairingExpired(pairing: Pick<StoredPairing, 'expiresAt'>, now: number = Date.now()): boolean {

@@ -1,6 +1,6 @@
 import { css, html, nothing } from 'lit'
 import { msg, str } from '../../i18n/msg.js'
-import { isSafeUrl } from '../../api/safe-url.js'
+import { isSafeUrl } from '../../utils/safe-url.js'
 import type { Transaction, TransactionTransfer } from '../../api/schemas/history.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { formatAmount, truncateAddress } from '../../utils/format.js'

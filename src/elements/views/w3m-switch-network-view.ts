@@ -1,5 +1,5 @@
 import { LitElement, html } from 'lit'
-import { AUTH_CONNECTOR_ID } from '../../connectors/auth/auth-ids.js'
+import { AUTH_CONNECTOR_ID } from '../../config/auth-connector-ids.js'
 import { msg, str } from '../../i18n/msg.js'
 import { localizeText } from '../../i18n/store-text.js'
 import { $locale } from '../../stores/locale.js'

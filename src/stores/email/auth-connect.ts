@@ -2,7 +2,7 @@
 // social login): the AUTH connector on each namespace of the app's networks it serves (eip155 and
 // solana), the active network's last so that its account is the one shown.
 import { AUTH_CONNECTOR_ID } from '../../connectors/auth/auth-connector.js'
-import { AUTH_CONNECTOR_NAMESPACES } from '../../connectors/auth/auth-ids.js'
+import { AUTH_CONNECTOR_NAMESPACES } from '../../config/auth-connector-ids.js'
 import type { ChainNamespace } from '../../networks/types.js'
 import { storedEmailLoginUsed, storedLastEmailLoginTime } from '../../storage/keys.js'
 import { loadConnection } from '../connection-loader.js'

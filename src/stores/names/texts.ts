@@ -1,6 +1,6 @@
 /**
  * The English texts of the name flows (RegisterAccountName, and the names that Send and Activity
- * show) that stores hold for the visitor; src/i18n/store-text-ids.ts gives each its message id.
+ * show) that stores hold for the visitor; src/stores/store-text-ids.ts gives each its message id.
  * The errors are the spec's (spec.md section 8).
  */
 export const NAME_RESOLVE_FAILED = 'Error resolving name'

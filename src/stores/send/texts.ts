@@ -1,5 +1,5 @@
 /**
- * The English texts of the Send flow that stores hold for the visitor (src/i18n/store-text-ids.ts
+ * The English texts of the Send flow that stores hold for the visitor (src/stores/store-text-ids.ts
  * gives each its message id). The first three are the spec's (spec.md section 5).
  */
 export const SEND_FIELDS_REQUIRED = 'An amount and receiver address are required'

@@ -1,7 +1,7 @@
 /**
  * The sign-in flow's texts (spec.md sections 4 and 8), exactly as the spec gives them. The first
  * four are errors a program sees (console, rejected promises); the rest are toasts the visitor sees
- * (src/i18n/store-text-ids.ts gives them message ids).
+ * (src/stores/store-text-ids.ts gives them message ids).
  */
 export const SIWX_NOT_ENABLED = 'SIWX is not enabled'
 export const NO_ACTIVE_CAIP_ADDRESS = 'No ActiveCaipAddress found'

@@ -1,4 +1,4 @@
-/** The English texts of the Swap flow that stores hold for the visitor (src/i18n/store-text-ids.ts gives their ids). */
+/** The English texts of the Swap flow that stores hold for the visitor (src/stores/store-text-ids.ts gives their ids). */
 export { GAS_PRICE_NOT_SUPPORTED, SWAPS_NOT_SUPPORTED } from './rules.js'
 /** The same text as Send's (one message id). */
 export { SEND_INSUFFICIENT_BALANCE as SWAP_INSUFFICIENT_BALANCE } from '../send/texts.js'

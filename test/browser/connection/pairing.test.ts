@@ -1,12 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../../src/config/constants.js'
-import {
-  choosePairing,
-  isPairingExpired,
-  shouldReusePairing,
-  storedPairingSchema,
-  type StoredPairing
-} from '../../../src/connectors/walletconnect/pairing.js'
+import { choosePairing, isPairingExpired, shouldReusePairing } from '../../../src/connectors/walletconnect/pairing.js'
+import { storedPairingSchema, type StoredPairing } from '../../../src/storage/pairing.js'
 
 const NOW = 1_700_000_000_000
 const TOPIC = 'a'.repeat(64)

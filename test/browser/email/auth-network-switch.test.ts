@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import type { W3mSwitchNetworkView } from '../../../src/elements/views/w3m-switch-network-view.js'
 import '../../../src/elements/views/w3m-switch-network-view.js'
-import { AUTH_CONNECTOR_ID } from '../../../src/connectors/auth/auth-ids.js'
+import { AUTH_CONNECTOR_ID } from '../../../src/config/auth-connector-ids.js'
 import { bitcoin, localChainA, solanaLocal } from '../../../src/networks/definitions.js'
 import { $account } from '../../../src/stores/account.js'
 import { $connection, disconnect } from '../../../src/stores/connection.js'

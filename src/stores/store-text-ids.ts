@@ -14,7 +14,7 @@ import {
   LINK_COPY_FAILED,
   SMART_ACCOUNT_FALLBACK,
   TRANSACTIONS_FETCH_FAILED
-} from '../stores/texts.js'
+} from './texts.js'
 import {
   SEND_FEE_UNAVAILABLE,
   SEND_FIELDS_REQUIRED,
@@ -27,7 +27,7 @@ import {
   TRANSACTION_DECLINED,
   TRANSACTION_FAILED,
   TRANSACTION_SENT
-} from '../stores/send/texts.js'
+} from './send/texts.js'
 import {
   NAME_CHARACTERS_RULE,
   NAME_LENGTH_RULE,
@@ -37,19 +37,19 @@ import {
   NAME_SUGGESTIONS_FAILED,
   NAME_TAKEN,
   NAMES_FOR_ADDRESS_FAILED
-} from '../stores/names/texts.js'
+} from './names/texts.js'
 import {
   SIWX_AUTHENTICATING,
   SIWX_INITIALIZE_FAILED,
   SIWX_SIGNATURE_DECLINED,
   SIWX_SMART_ACCOUNT_UNSUPPORTED
-} from '../stores/siwx/texts.js'
+} from './siwx/texts.js'
 import {
   ONRAMP_AMOUNT_OUT_OF_LIMITS,
   ONRAMP_CHECKOUT_FAILED,
   ONRAMP_QUOTE_FAILED,
   ONRAMP_UNAVAILABLE
-} from '../stores/onramp/texts.js'
+} from './onramp/texts.js'
 import {
   APPROVAL_FAILED,
   GAS_PRICE_NOT_SUPPORTED,
@@ -59,7 +59,7 @@ import {
   SWAP_INVALID_SLIPPAGE,
   SWAP_NO_QUOTE,
   SWAPS_NOT_SUPPORTED
-} from '../stores/swap/texts.js'
+} from './swap/texts.js'
 
 import {
   CODE_EXPIRED,
@@ -70,8 +70,8 @@ import {
   EMAIL_IN_USE,
   EMAIL_INVALID,
   EMAIL_UPDATED
-} from '../stores/email/texts.js'
-import { SOCIAL_CANCELLED, SOCIAL_FAILED, SOCIAL_WINDOW_CLOSED } from '../stores/social/texts.js'
+} from './email/texts.js'
+import { SOCIAL_CANCELLED, SOCIAL_FAILED, SOCIAL_WINDOW_CLOSED } from './social/texts.js'
 import {
   FARCASTER_EXPIRED,
   FARCASTER_FAILED,

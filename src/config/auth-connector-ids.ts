@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../../networks/types.js'
+import type { ChainNamespace } from '../networks/types.js'
 
 /** The embedded wallet's connector id and name, on every namespace it serves (a leaf: no connector code). */
 export const AUTH_CONNECTOR_ID = 'AUTH'
