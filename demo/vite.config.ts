@@ -24,7 +24,8 @@ const packageJson = JSON.parse(readFileSync(resolve(packageRoot, 'package.json')
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-const specifierOf = (subpath: string) => (subpath === '.' || subpath === 'index' ? packageJson.name : `${packageJson.name}/${subpath}`)
+const specifierOf = (subpath: string) =>
+  subpath === '.' || subpath === 'index' ? packageJson.name : `${packageJson.name}/${subpath}`
 
 /** `appkit-elements/react` -> react/index.ts (source) */
 function sourceAliases(): Alias[] {
@@ -41,7 +42,9 @@ function distAliases(): Alias[] {
     if (!file || !file.endsWith('.js')) return []
     const path = resolve(packageRoot, file)
     if (!existsSync(path)) {
-      throw new Error(`demo: ${file} (export "${subpath}") is missing: run \`npm run build\` first, or build from source.`)
+      throw new Error(
+        `demo: ${file} (export "${subpath}") is missing: run \`npm run build\` first, or build from source.`
+      )
     }
     return [{ find: new RegExp(`^${escape(specifierOf(subpath.slice(2) || '.'))}$`), replacement: path }]
   })

@@ -15,9 +15,19 @@ try {
   if (JSON.stringify(JSON.parse(fresh)) !== JSON.stringify(JSON.parse(readFileSync('custom-elements.json', 'utf8')))) {
     failures.push('custom-elements.json is stale: run `npm run manifest` and commit it.')
   }
-  execFileSync('node', ['scripts/generate-react.mjs', '--manifest', join(out, 'custom-elements.json'), '--out', join(out, 'components.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit']
-  })
+  execFileSync(
+    'node',
+    [
+      'scripts/generate-react.mjs',
+      '--manifest',
+      join(out, 'custom-elements.json'),
+      '--out',
+      join(out, 'components.ts')
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit']
+    }
+  )
   if (readFileSync(join(out, 'components.ts'), 'utf8') !== readFileSync('react/components.ts', 'utf8')) {
     failures.push('react/components.ts is stale: run `npm run generate:react` and commit it.')
   }
@@ -25,5 +35,9 @@ try {
   rmSync(out, { recursive: true, force: true })
 }
 for (const failure of failures) console.error(failure)
-console.log(failures.length ? 'generated files: stale' : 'generated files: custom-elements.json and react/components.ts are current')
+console.log(
+  failures.length
+    ? 'generated files: stale'
+    : 'generated files: custom-elements.json and react/components.ts are current'
+)
 process.exit(failures.length ? 1 : 0)

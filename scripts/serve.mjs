@@ -114,7 +114,8 @@ function handle(request, response) {
   }
   const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }
   if (pathname.startsWith('/examples/csp/')) headers['Content-Security-Policy'] = STRICT_CSP
-  else if (!pathname.startsWith('/examples/') && !pathname.startsWith('/dist/')) headers['Content-Security-Policy'] = DEMO_CSP
+  else if (!pathname.startsWith('/examples/') && !pathname.startsWith('/dist/'))
+    headers['Content-Security-Policy'] = DEMO_CSP
 
   const demoBuilt = existsSync(join(ROOT, 'demo/dist/index.html'))
   if (pathname === '/examples/' || pathname === '/examples/index.html' || (!demoBuilt && pathname === '/')) {

@@ -12,7 +12,13 @@ import { ensureChromium } from './chromium.mjs'
 // (single-threaded checks on a 2-core machine), each one's output printed whole when it ends.
 const steps = [
   { id: 'typecheck', together: 'checks', name: 'type check', command: 'npx tsc -p .', kind: 'check' },
-  { id: 'lint', together: 'checks', name: 'lint', command: 'npx eslint .', kind: 'check' },
+  {
+    id: 'lint',
+    together: 'checks',
+    name: 'lint',
+    command: 'npx eslint . && npx prettier --check . --log-level warn',
+    kind: 'check'
+  },
   {
     id: 'generated',
     together: 'checks',

@@ -8,7 +8,14 @@
  * Importing the kit defines its elements (<appkit-button>, <appkit-network-button>, <w3m-modal>);
  * the modal's views still load on first use, as chunks beside this file.
  */
-import { AppKitOptionsError, VIEW_NAMES, createAppKit, createBackendSiwx, createLocalSiwx, defineNetwork } from './index.js'
+import {
+  AppKitOptionsError,
+  VIEW_NAMES,
+  createAppKit,
+  createBackendSiwx,
+  createLocalSiwx,
+  defineNetwork
+} from './index.js'
 import { bitcoinAdapter } from './adapters/bitcoin/index.js'
 import { evmAdapter } from './adapters/evm/index.js'
 import { solanaAdapter } from './adapters/solana/index.js'

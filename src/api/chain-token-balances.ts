@@ -48,7 +48,11 @@ function entry(
   }
 }
 
-async function readEvm(network: CaipNetwork, address: Address, tokens: readonly TokenOption[]): Promise<TokenBalance[]> {
+async function readEvm(
+  network: CaipNetwork,
+  address: Address,
+  tokens: readonly TokenOption[]
+): Promise<TokenBalance[]> {
   const url = network.rpcUrls.default.http[0]
   if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`)
   // A bare client and the two actions it needs: createPublicClient would bring every public action.
@@ -103,7 +107,11 @@ async function readEvm(network: CaipNetwork, address: Address, tokens: readonly 
   return list
 }
 
-async function readSolana(network: CaipNetwork, owner: string, tokens: readonly TokenOption[]): Promise<TokenBalance[]> {
+async function readSolana(
+  network: CaipNetwork,
+  owner: string,
+  tokens: readonly TokenOption[]
+): Promise<TokenBalance[]> {
   const url = network.rpcUrls.default.http[0]
   if (!url) throw new Error(`No RPC URL for ${network.caipNetworkId}`)
   const rpc = new RpcClient({ url, chainId: network.caipNetworkId })

@@ -19,9 +19,7 @@ export const caipNetworkSchema = z.object({
   rpcUrls: z.object({
     default: z.object({ http: z.array(z.string()), webSocket: z.optional(z.array(z.string())) })
   }),
-  blockExplorers: z.optional(
-    z.object({ default: z.object({ name: z.string(), url: z.string() }) })
-  ),
+  blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: z.string() }) })),
   testnet: z.optional(z.boolean()),
   assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) }))
 })

@@ -125,7 +125,9 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
   setAccount({ status: 'connecting' })
   try {
     const network = networkFor(connector.namespace)
-    const result = await whileLoading(() => connector.connect({ chainId: network?.id, ...(network ? { network } : {}) }))
+    const result = await whileLoading(() =>
+      connector.connect({ chainId: network?.id, ...(network ? { network } : {}) })
+    )
     if (attempt !== attempts) return false
     await replaceSession(connector, result)
     addRecentWallet({ id: connector.id, name: connector.name, rdns: connector.rdns ?? null })

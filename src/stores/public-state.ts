@@ -10,12 +10,9 @@ export interface PublicState {
   readonly activeChain: string | undefined
 }
 
-export const $publicState = computed(
-  [$modal, $network],
-  (modal, network): PublicState => ({
-    open: modal.open,
-    loading: modal.loading,
-    selectedNetworkId: network.activeNetwork?.caipNetworkId,
-    activeChain: network.activeNetwork?.chainNamespace
-  })
-)
+export const $publicState = computed([$modal, $network], (modal, network): PublicState => ({
+  open: modal.open,
+  loading: modal.loading,
+  selectedNetworkId: network.activeNetwork?.caipNetworkId,
+  activeChain: network.activeNetwork?.chainNamespace
+}))

@@ -110,16 +110,17 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
     const api = historyApi()
     if (!api) throw new Error('No history API: createAppKit was given no apiUrl')
     // The Activity tab's first page is the view's first data: the modal is loading meanwhile.
-    const both = () => Promise.all([
-      api.transactions(accountAddress, { cursor, chainId }),
-      // With the first page, the onramp purchases (never cached: their status moves); their failure costs only the label.
-      !cursor && $options.get()?.features.onramp !== false
-        ? api.transactions(accountAddress, { chainId, onramp: 'coinbase' }).catch((error: unknown) => {
-            console.warn('[appkit] The onramp purchases could not be fetched:', error)
-            return undefined
-          })
-        : Promise.resolve(undefined)
-    ])
+    const both = () =>
+      Promise.all([
+        api.transactions(accountAddress, { cursor, chainId }),
+        // With the first page, the onramp purchases (never cached: their status moves); their failure costs only the label.
+        !cursor && $options.get()?.features.onramp !== false
+          ? api.transactions(accountAddress, { chainId, onramp: 'coinbase' }).catch((error: unknown) => {
+              console.warn('[appkit] The onramp purchases could not be fetched:', error)
+              return undefined
+            })
+          : Promise.resolve(undefined)
+      ])
     const [page, purchases] = await (cursor ? both() : whileLoading(both))
     if (mine !== generation) return
     if (purchases) $transactions.setKey('coinbaseTransactions', visibleTransactions(purchases.data, chainId))

@@ -28,11 +28,7 @@ import { $names, initialNames, type NamesState } from '../../src/stores/names/fo
 import { $siwx, type SiwxState } from '../../src/stores/siwx.js'
 import { $emailLogin, initialEmailLogin, type EmailLoginState } from '../../src/stores/email/state.js'
 import { $socialLogin, initialSocialLogin, type SocialLoginState } from '../../src/stores/social/state.js'
-import {
-  $farcasterLogin,
-  initialFarcasterLogin,
-  type FarcasterLoginState
-} from '../../src/stores/farcaster/state.js'
+import { $farcasterLogin, initialFarcasterLogin, type FarcasterLoginState } from '../../src/stores/farcaster/state.js'
 
 export interface Seed {
   /** createAppKit options; the default is the shared fixture. */

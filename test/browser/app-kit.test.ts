@@ -132,7 +132,9 @@ describe('createAppKit: the modal’s events', () => {
     kit.close()
     await waitUntil(() => heard.some(event => event.event === 'MODAL_CLOSE'), 'MODAL_CLOSE heard')
     stop()
-    expect(heard.filter(event => event.event.startsWith('MODAL_')).map(event => [event.event, event.properties])).to.deep.equal([
+    expect(
+      heard.filter(event => event.event.startsWith('MODAL_')).map(event => [event.event, event.properties])
+    ).to.deep.equal([
       ['MODAL_OPEN', { view: 'Networks', connected: false }],
       ['MODAL_CLOSE', { connected: false }]
     ])

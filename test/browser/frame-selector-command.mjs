@@ -9,7 +9,8 @@ export function frameSelectorPlugin() {
     name: 'wait-for-frame-selector',
     async executeCommand({ command, payload, session }) {
       if (command !== 'wait-for-frame-selector') return undefined
-      if (session.browser.type !== 'playwright') throw new Error('wait-for-frame-selector needs the Playwright launcher')
+      if (session.browser.type !== 'playwright')
+        throw new Error('wait-for-frame-selector needs the Playwright launcher')
       const { url, selector } = payload ?? {}
       if (typeof url !== 'string' || typeof selector !== 'string') {
         throw new Error('wait-for-frame-selector needs { url: string, selector: string }')

@@ -61,7 +61,10 @@ export async function animationsDone(): Promise<void> {
  * says "a slow answer is dropped" waits until that answer came, instead of a pause longer than its
  * delay (which a loaded machine overran, so the test passed without the answer ever arriving).
  */
-export function watchCalls<T extends object>(object: T, name: keyof T & string): { asked: unknown[]; answered: unknown[] } {
+export function watchCalls<T extends object>(
+  object: T,
+  name: keyof T & string
+): { asked: unknown[]; answered: unknown[] } {
   const seen = { asked: [] as unknown[], answered: [] as unknown[] }
   const target = object as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>
   const original = target[name]!

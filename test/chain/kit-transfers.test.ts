@@ -47,7 +47,12 @@ describe('the kit’s EVM transfers on the local chain', () => {
   test('ETH: to the receiver with data 0x; the sender pays the amount and the previewed fee', async () => {
     const client = localPublicClient(chains.a)
     const amount = parseEther('1.5')
-    const request = evmTransfer({ from: sender!.address, receiver: receiver!.address, amount, tokenContract: undefined })
+    const request = evmTransfer({
+      from: sender!.address,
+      receiver: receiver!.address,
+      amount,
+      tokenContract: undefined
+    })
     const [fee, gasPrice] = await Promise.all([estimateEvmFee(networkA(), request), readGasPrice(networkA())])
     const [senderBefore, receiverBefore] = await Promise.all([
       client.getBalance({ address: sender!.address }),

@@ -180,7 +180,10 @@ test('send SOL, then TUSDC to an address without a token account, from the Solan
     const { page, problems } = await openDemo(context)
     await connectForSend(page, 'solana')
 
-    const [senderBefore, receiverBefore] = await Promise.all([connection.getBalance(sender), connection.getBalance(receiver)])
+    const [senderBefore, receiverBefore] = await Promise.all([
+      connection.getBalance(sender),
+      connection.getBalance(receiver)
+    ])
     const fee = await previewSend(page, { symbol: 'SOL', amount: '1.25', receiver: receiver.toBase58() })
     assert.equal(fee, '0.000005 SOL')
     await page.getByTestId('send-confirm-button').click()

@@ -184,15 +184,13 @@ describe('the sandbox onramp on a local chain', () => {
     const receipt = await clients.get(31337)!.getTransactionReceipt({ hash: order.txHash! as Hex })
     assert.equal(receipt.from.toLowerCase(), DEPLOYER.address.toLowerCase())
     const transfer = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
-    const logs = await clients
-      .get(31337)!
-      .getLogs({
-        address: CONTRACTS.tUSDC,
-        event: transfer,
-        args: { to: buyer },
-        fromBlock: receipt.blockNumber,
-        toBlock: receipt.blockNumber
-      })
+    const logs = await clients.get(31337)!.getLogs({
+      address: CONTRACTS.tUSDC,
+      event: transfer,
+      args: { to: buyer },
+      fromBlock: receipt.blockNumber,
+      toBlock: receipt.blockNumber
+    })
     assert.equal(logs.length, 1)
 
     const after = await (await fetch(pageUrl)).text()

@@ -75,10 +75,10 @@ after(async () => {
 })
 
 function call(page: Page, method: string, params?: unknown): Promise<Outcome> {
-  return page.evaluate(
-    ([m, p]) => (window as unknown as WalletTestWindow).walletTest.request(m as string, p),
-    [method, params] as const
-  )
+  return page.evaluate(([m, p]) => (window as unknown as WalletTestWindow).walletTest.request(m as string, p), [
+    method,
+    params
+  ] as const)
 }
 
 function events(page: Page) {
@@ -149,7 +149,11 @@ describe('AppKit Dev Wallet', () => {
       await page.getByTestId('dev-wallet-approve').click()
       assert.deepEqual(await pending, { result: [WALLET] })
       assert.deepEqual(await call(page, 'eth_accounts'), { result: [WALLET] })
-      await waitUntil(async () => (await events(page)).some(e => e.event === 'accountsChanged'), 5000, 'accountsChanged')
+      await waitUntil(
+        async () => (await events(page)).some(e => e.event === 'accountsChanged'),
+        5000,
+        'accountsChanged'
+      )
       await waitUntil(async () => (await events(page)).some(e => e.event === 'connect'), 10_000, 'connect')
       const seen = await events(page)
       assert.deepEqual(
@@ -198,7 +202,12 @@ describe('AppKit Dev Wallet', () => {
           ]
         },
         primaryType: 'Mail',
-        domain: { name: 'AppKit', version: '1', chainId: 31337, verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' },
+        domain: {
+          name: 'AppKit',
+          version: '1',
+          chainId: 31337,
+          verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC'
+        },
         message: { to: TEST_ACCOUNTS[2]!.address, contents: 'Hello', amount: '1000' }
       } as const
       const typed = await decide(page, 'approve', 'eth_signTypedData_v4', [WALLET, JSON.stringify(typedData)])
@@ -269,7 +278,9 @@ describe('AppKit Dev Wallet', () => {
       const recipient = '0x000000000000000000000000000000000000bEEF' as Address
       const beforeA = await clientA.getBalance({ address: recipient })
       const beforeB = await clientB.getBalance({ address: recipient })
-      const sent = await decide(page, 'approve', 'eth_sendTransaction', [{ from: WALLET, to: recipient, value: '0xde0b6b3a7640000' }])
+      const sent = await decide(page, 'approve', 'eth_sendTransaction', [
+        { from: WALLET, to: recipient, value: '0xde0b6b3a7640000' }
+      ])
       await clientB.waitForTransactionReceipt({ hash: sent.result as Hex })
       assert.equal(await clientB.getBalance({ address: recipient }), beforeB + 10n ** 18n)
       assert.equal(await clientA.getBalance({ address: recipient }), beforeA)
@@ -322,7 +333,10 @@ describe('AppKit Dev Wallet', () => {
     try {
       const capabilities = await call(page, 'wallet_getCapabilities', [WALLET])
       assert.deepEqual(capabilities, {
-        result: { [CHAIN_A_HEX]: { atomic: { status: 'unsupported' } }, [CHAIN_B_HEX]: { atomic: { status: 'unsupported' } } }
+        result: {
+          [CHAIN_A_HEX]: { atomic: { status: 'unsupported' } },
+          [CHAIN_B_HEX]: { atomic: { status: 'unsupported' } }
+        }
       })
       const one = '0x0000000000000000000000000000000000000C01' as Address
       const two = '0x0000000000000000000000000000000000000C02' as Address
@@ -341,11 +355,19 @@ describe('AppKit Dev Wallet', () => {
       const id = (sent.result as { id: string }).id
       assert.match(id, /^0x[0-9a-f]{64}$/)
       const status = await call(page, 'wallet_getCallsStatus', [id])
-      const result = status.result as { status: number; atomic: boolean; chainId: string; receipts: { status: string }[] }
+      const result = status.result as {
+        status: number
+        atomic: boolean
+        chainId: string
+        receipts: { status: string }[]
+      }
       assert.equal(result.status, 200)
       assert.equal(result.chainId, CHAIN_A_HEX)
       assert.equal(result.atomic, false)
-      assert.deepEqual(result.receipts.map(r => r.status), ['0x1', '0x1'])
+      assert.deepEqual(
+        result.receipts.map(r => r.status),
+        ['0x1', '0x1']
+      )
       assert.equal(await clientA.getBalance({ address: one }), 0x1000n)
       assert.equal(await clientA.getBalance({ address: two }), 0x2000n)
 
@@ -393,7 +415,12 @@ async function chainAState(...holders: Address[]) {
     eth: await clientA.getBalance({ address: WALLET }),
     tUSDC: await Promise.all(
       [WALLET, ...holders].map(address =>
-        clientA.readContract({ address: CONTRACTS.tUSDC, abi: testTokenAbi, functionName: 'balanceOf', args: [address] })
+        clientA.readContract({
+          address: CONTRACTS.tUSDC,
+          abi: testTokenAbi,
+          functionName: 'balanceOf',
+          args: [address]
+        })
       )
     )
   }
@@ -412,7 +439,10 @@ describe('AppKit Dev Wallet with atomic: true', () => {
     const { context, page, problems } = await connected(browser, atomicUrl())
     try {
       assert.deepEqual(await call(page, 'wallet_getCapabilities', [WALLET]), {
-        result: { [CHAIN_A_HEX]: { atomic: { status: 'supported' } }, [CHAIN_B_HEX]: { atomic: { status: 'supported' } } }
+        result: {
+          [CHAIN_A_HEX]: { atomic: { status: 'supported' } },
+          [CHAIN_B_HEX]: { atomic: { status: 'supported' } }
+        }
       })
       const spender = TEST_ACCOUNTS[3]!.address
       const recipient = '0x0000000000000000000000000000000000000a01' as Address
@@ -442,11 +472,19 @@ describe('AppKit Dev Wallet with atomic: true', () => {
       assert.equal(result.status, 200)
       assert.equal(result.atomic, true)
       assert.equal(result.chainId, CHAIN_A_HEX)
-      assert.deepEqual(result.receipts.map(r => r.status), ['0x1', '0x1'])
+      assert.deepEqual(
+        result.receipts.map(r => r.status),
+        ['0x1', '0x1']
+      )
       for (const receipt of result.receipts) {
         assert.equal((await clientA.getTransactionReceipt({ hash: receipt.transactionHash })).status, 'success')
       }
-      const allowance = await clientA.readContract({ address: CONTRACTS.tUSDC, abi: testTokenAbi, functionName: 'allowance', args: [WALLET, spender] })
+      const allowance = await clientA.readContract({
+        address: CONTRACTS.tUSDC,
+        abi: testTokenAbi,
+        functionName: 'allowance',
+        args: [WALLET, spender]
+      })
       assert.equal(allowance, 123_000_000n)
       assert.equal(await tUsdcOf(recipient), recipientBefore + 250_000_000n)
       assert.equal(await tUsdcOf(WALLET), walletBefore - 250_000_000n)
@@ -506,7 +544,8 @@ describe('AppKit Dev Wallet with atomic: true', () => {
     const proxy = await rpcProxy(chains.chains[0]!.rpcUrl, ({ method, params }) => {
       if (method === 'eth_sendRawTransaction') sentRaw.push(String(params[0]))
       const to = (params[0] as { to?: string } | undefined)?.to
-      if (method === 'eth_estimateGas' && to?.toLowerCase() === CONTRACTS.tUSDC.toLowerCase()) return { result: '0x30d40' }
+      if (method === 'eth_estimateGas' && to?.toLowerCase() === CONTRACTS.tUSDC.toLowerCase())
+        return { result: '0x30d40' }
       return undefined
     })
     const { context, page, problems } = await connected(browser, atomicUrlVia(proxy.url))
@@ -564,7 +603,10 @@ describe('AppKit Dev Wallet with atomic: true', () => {
       const result = await status(page, (sent.result as { id: string }).id)
       assert.equal(result.status, 200)
       assert.equal(result.atomic, false)
-      assert.deepEqual(result.receipts.map(r => r.status), ['0x1', '0x1'])
+      assert.deepEqual(
+        result.receipts.map(r => r.status),
+        ['0x1', '0x1']
+      )
       assert.equal(await tUsdcOf(recipient), before.tUSDC[1]! + 3_000_000n)
       assert.deepEqual(problems, [])
     } finally {

@@ -105,11 +105,15 @@ export async function openContext(browser: Browser): Promise<OpenedPage> {
       problems.push(`console: ${message.text()}`)
     }
   })
-  await context.exposeBinding('__reportCspViolation', (_source, text: string) => problems.push(`CSP violation: ${text}`))
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) =>
+    problems.push(`CSP violation: ${text}`)
+  )
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', event => {
       const report = (globalThis as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation
-      report?.(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`)
+      report?.(
+        `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`
+      )
     })
   })
   return { context, page, problems }
@@ -170,7 +174,9 @@ export function rpcProxy(
             : undefined
         const text = own
           ? JSON.stringify({ jsonrpc: '2.0', id: parsed.id ?? null, ...own })
-          : await (await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).text()
+          : await (
+              await fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+            ).text()
         response.writeHead(200, { 'Content-Type': 'application/json', ...cors }).end(text)
       })().catch((error: unknown) => {
         response.writeHead(502, cors).end(String(error))

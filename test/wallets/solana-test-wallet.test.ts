@@ -82,7 +82,8 @@ async function transfer(to: string, lamports: number): Promise<number[]> {
   return Array.from(tx.serialize({ requireAllSignatures: false, verifySignatures: false }))
 }
 
-type Method = 'describe' | 'listen' | 'connect' | 'disconnect' | 'signAndSend' | 'signTransaction' | 'signMessage' | 'changes'
+type Method =
+  'describe' | 'listen' | 'connect' | 'disconnect' | 'signAndSend' | 'signTransaction' | 'signMessage' | 'changes'
 
 /** Calls `walletTest.solana[method](...args)` in the page (or reads `changes`). */
 function api<M extends Method>(
@@ -131,7 +132,11 @@ describe('AppKit Solana Test Wallet', () => {
     try {
       await gotoTestPage(page, pageUrl)
       // The genesis check at install confirms the local runtime's CAIP id (already a default chain).
-      await waitUntil(async () => (await api(page, 'describe')).chains.includes(solana.caipNetworkId), 5000, 'registered')
+      await waitUntil(
+        async () => (await api(page, 'describe')).chains.includes(solana.caipNetworkId),
+        5000,
+        'registered'
+      )
       const wallet = await api(page, 'describe')
       assert.equal(wallet.name, 'AppKit Solana Test Wallet')
       assert.equal(wallet.version, '1.0.0')
@@ -172,7 +177,10 @@ describe('AppKit Solana Test Wallet', () => {
       assert.equal(account?.address, ALICE.publicKey)
       assert.deepEqual(account?.publicKey, ALICE.secretKey.slice(32))
       assert.ok(account?.chains.includes('solana:localnet'))
-      assert.deepEqual((await api(page, 'changes')).filter(c => c.accounts).map(c => c.accounts), [[ALICE.publicKey]])
+      assert.deepEqual(
+        (await api(page, 'changes')).filter(c => c.accounts).map(c => c.accounts),
+        [[ALICE.publicKey]]
+      )
 
       // A reload: a silent connect now returns the account without asking.
       await page.reload()
@@ -214,9 +222,10 @@ describe('AppKit Solana Test Wallet', () => {
       await page.getByTestId('solana-wallet-approve').click()
       const sent = await pending
       assert.equal(typeof sent.result, 'string', JSON.stringify(sent))
-      const statuses = await rpc<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>('getSignatureStatuses', [
-        [sent.result]
-      ])
+      const statuses = await rpc<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>(
+        'getSignatureStatuses',
+        [[sent.result]]
+      )
       assert.equal(statuses.value[0]?.err, null)
       assert.ok(['confirmed', 'finalized'].includes(statuses.value[0]?.confirmationStatus ?? ''))
       assert.equal(await balance(BOB.publicKey), bobBefore + lamports)
@@ -241,11 +250,20 @@ describe('AppKit Solana Test Wallet', () => {
         format: 'jwk'
       })
       assert.equal(verify(null, transaction.message.serialize(), publicKey, transaction.signatures[0]!), true)
-      const signature = await rpc<string>('sendTransaction', [Buffer.from(transaction.serialize()).toString('base64'), { encoding: 'base64' }])
-      await waitUntil(async () => {
-        const { value } = await rpc<{ value: ({ confirmationStatus: string } | null)[] }>('getSignatureStatuses', [[signature]])
-        return Boolean(value[0])
-      }, 5000, 'the signed transaction landed')
+      const signature = await rpc<string>('sendTransaction', [
+        Buffer.from(transaction.serialize()).toString('base64'),
+        { encoding: 'base64' }
+      ])
+      await waitUntil(
+        async () => {
+          const { value } = await rpc<{ value: ({ confirmationStatus: string } | null)[] }>('getSignatureStatuses', [
+            [signature]
+          ])
+          return Boolean(value[0])
+        },
+        5000,
+        'the signed transaction landed'
+      )
       assert.equal(await balance(carol), carolBefore + 1_000_000)
 
       const text = 'Sign in to appkit-elements (Solana)'

@@ -50,4 +50,5 @@ export const unrecognizedChain = (chainIdHex: string) =>
     `Unrecognized chain ID "${chainIdHex}". Try adding the chain using wallet_addEthereumChain first.`
   )
 
-export const invalidParams = (detail: string) => new ProviderRpcError(ERROR_CODES.invalidParams, `Invalid params: ${detail}`)
+export const invalidParams = (detail: string) =>
+  new ProviderRpcError(ERROR_CODES.invalidParams, `Invalid params: ${detail}`)

@@ -300,8 +300,16 @@ export class DevWalletProvider extends Emitter {
   }
 
   #requireConnected(address?: unknown): void {
-    if (!this.isConnected) throw unauthorized('The Dev Wallet is not connected to this site: call eth_requestAccounts first.')
-    if (address !== undefined && !(typeof address === 'string' && isAddress(address, { strict: false }) && isAddressEqual(address, this.account.address))) {
+    if (!this.isConnected)
+      throw unauthorized('The Dev Wallet is not connected to this site: call eth_requestAccounts first.')
+    if (
+      address !== undefined &&
+      !(
+        typeof address === 'string' &&
+        isAddress(address, { strict: false }) &&
+        isAddressEqual(address, this.account.address)
+      )
+    ) {
       throw unauthorized(`The Dev Wallet holds ${this.account.address}, not ${String(address)}.`)
     }
   }
@@ -325,14 +333,18 @@ export class DevWalletProvider extends Emitter {
       return await this.#handle(args)
     } catch (error) {
       if (error instanceof ProviderRpcError) throw error
-      const message = (error as { shortMessage?: string })?.shortMessage ?? (error instanceof Error ? error.message : String(error))
+      const message =
+        (error as { shortMessage?: string })?.shortMessage ?? (error instanceof Error ? error.message : String(error))
       throw new ProviderRpcError(ERROR_CODES.internal, message)
     }
   }
 
   async #handle(args: RequestArguments): Promise<unknown> {
     if (!isRecord(args) || typeof args.method !== 'string' || args.method === '') {
-      throw new ProviderRpcError(ERROR_CODES.invalidRequest, 'Invalid request: expected { method: string, params?: array | object }')
+      throw new ProviderRpcError(
+        ERROR_CODES.invalidRequest,
+        'Invalid request: expected { method: string, params?: array | object }'
+      )
     }
     const params = paramsArray(args.params as RequestArguments['params'])
     const { method } = args
@@ -448,7 +460,9 @@ export class DevWalletProvider extends Emitter {
     if (!isRecord(request)) throw invalidParams('expected [{ chainId, chainName, rpcUrls, nativeCurrency }]')
     const chainId = parseChainIdHex(request.chainId)
     const rpcUrls = request.rpcUrls
-    const rpcUrl = Array.isArray(rpcUrls) ? rpcUrls.find(url => typeof url === 'string' && /^https?:\/\//.test(url)) : undefined
+    const rpcUrl = Array.isArray(rpcUrls)
+      ? rpcUrls.find(url => typeof url === 'string' && /^https?:\/\//.test(url))
+      : undefined
     if (typeof rpcUrl !== 'string') throw invalidParams('"rpcUrls" must hold at least one http(s) URL')
     if (this.#chain(chainId)) return null
     const name = typeof request.chainName === 'string' && request.chainName ? request.chainName : undefined
@@ -482,9 +496,13 @@ export class DevWalletProvider extends Emitter {
     try {
       body = await response.json()
     } catch {
-      throw new ProviderRpcError(ERROR_CODES.internal, `${chain.rpcUrl} answered ${method} with HTTP ${response.status} and no JSON`)
+      throw new ProviderRpcError(
+        ERROR_CODES.internal,
+        `${chain.rpcUrl} answered ${method} with HTTP ${response.status} and no JSON`
+      )
     }
-    if (!isRecord(body)) throw new ProviderRpcError(ERROR_CODES.internal, `${chain.rpcUrl} answered ${method} with no JSON-RPC object`)
+    if (!isRecord(body))
+      throw new ProviderRpcError(ERROR_CODES.internal, `${chain.rpcUrl} answered ${method} with no JSON-RPC object`)
     if (isRecord(body.error)) {
       const { code, message, data } = body.error
       throw new ProviderRpcError(
@@ -502,7 +520,10 @@ export class DevWalletProvider extends Emitter {
     this.#reachable = reachable
     if (reachable) this.emit('connect', { chainId: this.chainIdHex })
     else if (before === true) {
-      this.emit('disconnect', new ProviderRpcError(ERROR_CODES.disconnected, 'The Dev Wallet lost its connection to the chain.'))
+      this.emit(
+        'disconnect',
+        new ProviderRpcError(ERROR_CODES.disconnected, 'The Dev Wallet lost its connection to the chain.')
+      )
     }
   }
 
@@ -521,7 +542,12 @@ export class DevWalletProvider extends Emitter {
   async #personalSign(params: readonly unknown[]): Promise<Hex> {
     let [data, address] = params
     // Some apps send [address, message]: accept it when the first is this account and the second is not.
-    if (typeof data === 'string' && isAddress(data, { strict: false }) && isAddressEqual(data, this.account.address) && !(typeof address === 'string' && isAddress(address, { strict: false }))) {
+    if (
+      typeof data === 'string' &&
+      isAddress(data, { strict: false }) &&
+      isAddressEqual(data, this.account.address) &&
+      !(typeof address === 'string' && isAddress(address, { strict: false }))
+    ) {
       ;[data, address] = [address, data]
     }
     if (typeof data !== 'string') throw invalidParams('personal_sign expects [message, address]')
@@ -546,14 +572,21 @@ export class DevWalletProvider extends Emitter {
     } catch {
       throw invalidParams('eth_signTypedData_v4 expects the typed data as JSON')
     }
-    if (!isRecord(typedData) || !isRecord(typedData.types) || typeof typedData.primaryType !== 'string' || !isRecord(typedData.message)) {
+    if (
+      !isRecord(typedData) ||
+      !isRecord(typedData.types) ||
+      typeof typedData.primaryType !== 'string' ||
+      !isRecord(typedData.message)
+    ) {
       throw invalidParams('typed data needs "types", "primaryType", "domain" and "message"')
     }
     const domain = isRecord(typedData.domain) ? typedData.domain : {}
     if (domain.chainId !== undefined && domain.chainId !== null) {
       const domainChain = Number(domain.chainId)
       if (domainChain !== this.#state.chainId) {
-        throw invalidParams(`the typed data's domain.chainId ${String(domain.chainId)} is not the active chain ${this.#state.chainId}`)
+        throw invalidParams(
+          `the typed data's domain.chainId ${String(domain.chainId)} is not the active chain ${this.#state.chainId}`
+        )
       }
     }
     const describeDomain = ['name', 'version', 'chainId', 'verifyingContract']
@@ -573,7 +606,9 @@ export class DevWalletProvider extends Emitter {
       // viem uses the EIP712Domain type as given, like eth-sig-util does.
       return await this.account.signTypedData(typedData as never)
     } catch (error) {
-      throw invalidParams(`the typed data cannot be encoded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+      throw invalidParams(
+        `the typed data cannot be encoded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`
+      )
     }
   }
 
@@ -617,7 +652,10 @@ export class DevWalletProvider extends Emitter {
     if (!this.#atomic) return send()
     const previous = this.#sendLines.get(chainId) ?? Promise.resolve()
     const run = previous.then(send)
-    this.#sendLines.set(chainId, run.catch(() => undefined))
+    this.#sendLines.set(
+      chainId,
+      run.catch(() => undefined)
+    )
     return run
   }
 
@@ -625,7 +663,8 @@ export class DevWalletProvider extends Emitter {
   async sendTransaction(tx: TransactionParams, chainId: number): Promise<Hex> {
     const from = this.account.address
     const to = tx.to === undefined || tx.to === null ? undefined : tx.to
-    if (to !== undefined && !(typeof to === 'string' && isAddress(to, { strict: false }))) throw invalidParams('"to" must be an address')
+    if (to !== undefined && !(typeof to === 'string' && isAddress(to, { strict: false })))
+      throw invalidParams('"to" must be an address')
     // Any case is accepted (as wallets do); viem signs the checksummed form.
     const recipient = to === undefined ? undefined : getAddress((to as string).toLowerCase())
     const value = optionalQuantity(tx.value, 'value') ?? 0n
@@ -634,11 +673,16 @@ export class DevWalletProvider extends Emitter {
     const rpc = (method: string, params: readonly unknown[] = []) => this.#rpc(chainId, method, params)
 
     const call = { from, ...(recipient ? { to: recipient } : {}), value: numberToHex(value), ...(data ? { data } : {}) }
-    const nonce = nonceHex !== undefined ? hexToNumber(nonceHex) : hexToNumber((await rpc('eth_getTransactionCount', [from, 'pending'])) as Hex)
+    const nonce =
+      nonceHex !== undefined
+        ? hexToNumber(nonceHex)
+        : hexToNumber((await rpc('eth_getTransactionCount', [from, 'pending'])) as Hex)
     const gas = optionalQuantity(tx.gas, 'gas') ?? hexToBigInt((await rpc('eth_estimateGas', [call])) as Hex)
 
     const gasPrice = optionalQuantity(tx.gasPrice, 'gasPrice')
-    let fees: Pick<TransactionSerializable, 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas'> & { type: 'legacy' | 'eip1559' }
+    let fees: Pick<TransactionSerializable, 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas'> & {
+      type: 'legacy' | 'eip1559'
+    }
     if (gasPrice !== undefined) {
       fees = { type: 'legacy', gasPrice }
     } else {
@@ -694,17 +738,27 @@ export class DevWalletProvider extends Emitter {
       throw new ProviderRpcError(ERROR_CODES.unsupportedChain, `Unsupported chain id: ${numberToHex(chainId)}`)
     }
     if (request.atomicRequired === true && !this.#atomic) {
-      throw new ProviderRpcError(ERROR_CODES.atomicityUnsupported, 'The Dev Wallet sends calls one after another: atomic execution is not supported.')
+      throw new ProviderRpcError(
+        ERROR_CODES.atomicityUnsupported,
+        'The Dev Wallet sends calls one after another: atomic execution is not supported.'
+      )
     }
-    const required = [request.capabilities, ...request.calls.map(call => (isRecord(call) ? call.capabilities : undefined))]
+    const required = [
+      request.capabilities,
+      ...request.calls.map(call => (isRecord(call) ? call.capabilities : undefined))
+    ]
       .filter(isRecord)
       .flatMap(capabilities => Object.entries(capabilities))
       .filter(([, value]) => !(isRecord(value) && value.optional === true))
     if (required.length > 0) {
-      throw new ProviderRpcError(ERROR_CODES.unsupportedCapability, `Unsupported non-optional capability: ${required.map(([name]) => name).join(', ')}`)
+      throw new ProviderRpcError(
+        ERROR_CODES.unsupportedCapability,
+        `Unsupported non-optional capability: ${required.map(([name]) => name).join(', ')}`
+      )
     }
     const id = typeof request.id === 'string' && request.id ? request.id : randomId()
-    if (this.#batches.has(id)) throw new ProviderRpcError(ERROR_CODES.duplicateId, `A batch with id ${id} was already sent.`)
+    if (this.#batches.has(id))
+      throw new ProviderRpcError(ERROR_CODES.duplicateId, `A batch with id ${id} was already sent.`)
     const calls = request.calls.map((call, index) => {
       if (!isRecord(call)) throw invalidParams(`call ${index} is not an object`)
       return { to: call.to, data: call.data, value: call.value } satisfies TransactionParams
@@ -719,7 +773,10 @@ export class DevWalletProvider extends Emitter {
         ...calls.map((call, index): [string, string] => {
           const value = optionalQuantity(call.value, 'value') ?? 0n
           const data = optionalHex(call.data, 'data') ?? '0x'
-          return [`Call ${index + 1}`, `to ${String(call.to ?? '(new contract)')}\nvalue ${formatEther(value)} ETH${data !== '0x' ? `\ndata ${truncate(data, 74)}` : ''}`]
+          return [
+            `Call ${index + 1}`,
+            `to ${String(call.to ?? '(new contract)')}\nvalue ${formatEther(value)} ETH${data !== '0x' ? `\ndata ${truncate(data, 74)}` : ''}`
+          ]
         })
       ]
     })
@@ -751,7 +808,12 @@ export class DevWalletProvider extends Emitter {
    * mined before the next is sent; if one cannot be sent, is not mined or reverts, the chain goes
    * back to the snapshot, so none of the batch's effects (nor its gas) remain.
    */
-  async #sendAtomically(id: string, chainId: number, calls: readonly TransactionParams[], required: boolean): Promise<CallBatch> {
+  async #sendAtomically(
+    id: string,
+    chainId: number,
+    calls: readonly TransactionParams[],
+    required: boolean
+  ): Promise<CallBatch> {
     const snapshot = await this.#snapshot(chainId)
     if (snapshot === undefined) {
       // EIP-5792: with atomicRequired the wallet must refuse what it cannot make atomic; without it,
@@ -764,7 +826,11 @@ export class DevWalletProvider extends Emitter {
     }
     const hashes: Hex[] = []
     const fail = (status: 400 | 500, error: string) =>
-      this.#rollBack({ id, chainId, hashes, unsent: calls.length - hashes.length, atomic: true, error }, snapshot, status)
+      this.#rollBack(
+        { id, chainId, hashes, unsent: calls.length - hashes.length, atomic: true, error },
+        snapshot,
+        status
+      )
     for (const [index, call] of calls.entries()) {
       const sent = await this.sendTransaction(call, chainId).then(
         hash => ({ hash, error: undefined as unknown }),
@@ -778,7 +844,9 @@ export class DevWalletProvider extends Emitter {
       hashes.push(sent.hash)
       const receipt = await this.#waitForReceipt(chainId, sent.hash).catch(() => null)
       if (receipt?.status === '0x1') continue
-      return receipt ? fail(500, `call ${index} reverted onchain (${sent.hash})`) : fail(400, `call ${index} (${sent.hash}) has no receipt`)
+      return receipt
+        ? fail(500, `call ${index} reverted onchain (${sent.hash})`)
+        : fail(400, `call ${index} (${sent.hash}) has no receipt`)
     }
     return { id, chainId, hashes, unsent: 0, atomic: true }
   }
@@ -815,7 +883,11 @@ export class DevWalletProvider extends Emitter {
       () => false
     )
     if (reverted) return { ...batch, hashes: [], unsent: 0, rolledBack: status }
-    return { ...batch, atomic: false, error: `${batch.error ?? 'the batch failed'}; evm_revert to ${snapshot} failed, so its mined calls remain` }
+    return {
+      ...batch,
+      atomic: false,
+      error: `${batch.error ?? 'the batch failed'}; evm_revert to ${snapshot} failed, so its mined calls remain`
+    }
   }
 
   async #getCallsStatus(params: readonly unknown[]) {

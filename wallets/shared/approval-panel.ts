@@ -113,7 +113,11 @@ function panelClass(): CustomElementConstructor {
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
       root.adoptedStyleSheets = [styleSheet()]
       const prefix = this.getAttribute('testid-prefix') ?? 'test-wallet'
-      const dialog = el('dialog', { 'aria-labelledby': 'title', 'aria-describedby': 'details', 'data-testid': `${prefix}-panel` })
+      const dialog = el('dialog', {
+        'aria-labelledby': 'title',
+        'aria-describedby': 'details',
+        'data-testid': `${prefix}-panel`
+      })
       const header = el('header')
       const wallet = el('span', { class: 'wallet' })
       const queue = el('span', { class: 'queue', 'data-testid': `${prefix}-queue` })
@@ -142,7 +146,10 @@ function panelClass(): CustomElementConstructor {
 
     show(walletName: string, request: ApprovalRequest, position: number, total: number): void {
       const parts = this.#build()
-      parts.wallet.replaceChildren(el('span', { class: 'dot', 'aria-hidden': 'true' }), document.createTextNode(walletName))
+      parts.wallet.replaceChildren(
+        el('span', { class: 'dot', 'aria-hidden': 'true' }),
+        document.createTextNode(walletName)
+      )
       parts.queue.textContent = total > 1 ? `${position} of ${total}` : ''
       parts.method.textContent = request.method
       parts.title.textContent = request.title

@@ -35,7 +35,11 @@ export const KIT_SOLANA_CHAINS = [
   'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z'
 ] as const
 
-export const DEFAULT_SOLANA_CHAINS: readonly IdentifierString[] = [SOLANA_LOCALNET, SOLANA_LOCAL_CAIP_NETWORK_ID, ...KIT_SOLANA_CHAINS]
+export const DEFAULT_SOLANA_CHAINS: readonly IdentifierString[] = [
+  SOLANA_LOCALNET,
+  SOLANA_LOCAL_CAIP_NETWORK_ID,
+  ...KIT_SOLANA_CHAINS
+]
 
 export interface SolanaTestWalletOptions {
   /** The Solana JSON-RPC endpoint every transaction goes to; default http://127.0.0.1:8899. */
@@ -71,9 +75,13 @@ export function installSolanaTestWallet(options: SolanaTestWalletOptions = {}): 
   if (existing) return existing
 
   const accountIndex = options.accountIndex ?? 0
-  const account = options.secretKey ? { name: 'Solana test account', secretKey: options.secretKey } : solanaTestAccounts[accountIndex]
+  const account = options.secretKey
+    ? { name: 'Solana test account', secretKey: options.secretKey }
+    : solanaTestAccounts[accountIndex]
   if (!account) {
-    throw new Error(`installSolanaTestWallet: accountIndex must be 0 to ${solanaTestAccounts.length - 1}, got ${accountIndex}`)
+    throw new Error(
+      `installSolanaTestWallet: accountIndex must be 0 to ${solanaTestAccounts.length - 1}, got ${accountIndex}`
+    )
   }
   const wallet = new SolanaTestWallet({
     secretKey: account.secretKey,

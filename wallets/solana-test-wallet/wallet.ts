@@ -201,7 +201,11 @@ export class SolanaTestWallet implements Wallet {
 
   #setApproved(approved: boolean): void {
     const others = this.#approvedOrigins().filter(origin => origin !== location.origin)
-    this.#storage.write({ version: 1, address: this.#address, origins: approved ? [...others, location.origin] : others })
+    this.#storage.write({
+      version: 1,
+      address: this.#address,
+      origins: approved ? [...others, location.origin] : others
+    })
   }
 
   // ---------------------------------------------------------------- events
@@ -265,7 +269,8 @@ export class SolanaTestWallet implements Wallet {
 
   #checkAccount(account: WalletAccount): void {
     if (!this.#account) throw unauthorized('The Solana test wallet is not connected: call standard:connect first.')
-    if (account.address !== this.#address) throw unauthorized(`This wallet holds ${this.#address}, not ${account.address}.`)
+    if (account.address !== this.#address)
+      throw unauthorized(`This wallet holds ${this.#address}, not ${account.address}.`)
   }
 
   // ---------------------------------------------------------------- transactions
@@ -274,7 +279,10 @@ export class SolanaTestWallet implements Wallet {
     try {
       return VersionedTransaction.deserialize(Uint8Array.from(bytes))
     } catch (error) {
-      throw new SolanaWalletError(-32602, `Not a serialized transaction: ${error instanceof Error ? error.message : String(error)}`)
+      throw new SolanaWalletError(
+        -32602,
+        `Not a serialized transaction: ${error instanceof Error ? error.message : String(error)}`
+      )
     }
   }
 
@@ -284,7 +292,14 @@ export class SolanaTestWallet implements Wallet {
     return transaction.message.compiledInstructions.map(instruction => {
       const program = keys[instruction.programIdIndex] ?? `lookup #${instruction.programIdIndex}`
       const data = instruction.data
-      if (program === SYSTEM_PROGRAM && data.length >= 12 && data[0] === 2 && data[1] === 0 && data[2] === 0 && data[3] === 0) {
+      if (
+        program === SYSTEM_PROGRAM &&
+        data.length >= 12 &&
+        data[0] === 2 &&
+        data[1] === 0 &&
+        data[2] === 0 &&
+        data[3] === 0
+      ) {
         const to = keys[instruction.accountKeyIndexes[1] ?? -1] ?? '?'
         return `Transfer ${formatSol(readU64(data, 4))} SOL to ${to}`
       }
@@ -297,13 +312,17 @@ export class SolanaTestWallet implements Wallet {
     const { message } = transaction
     const signers = message.staticAccountKeys.slice(0, message.header.numRequiredSignatures)
     const at = signers.findIndex(key => encodeBase58(key.toBytes()) === this.#address)
-    if (at === -1) throw new SolanaWalletError(-32602, `The transaction does not need a signature from ${this.#address}.`)
+    if (at === -1)
+      throw new SolanaWalletError(-32602, `The transaction does not need a signature from ${this.#address}.`)
     const signature = await this.#signer.sign(message.serialize())
     transaction.signatures[at] = signature
     return signature
   }
 
-  #request(method: string, inputs: readonly { transaction: Uint8Array }[]): { request: ApprovalRequest; parsed: VersionedTransaction[] } {
+  #request(
+    method: string,
+    inputs: readonly { transaction: Uint8Array }[]
+  ): { request: ApprovalRequest; parsed: VersionedTransaction[] } {
     const parsed = inputs.map(input => this.#parse(input.transaction))
     const lines = parsed.flatMap((transaction, index) =>
       this.#describe(transaction).map((line, j): [string, string] => [
@@ -326,7 +345,9 @@ export class SolanaTestWallet implements Wallet {
     }
   }
 
-  #signTransaction = async (...inputs: readonly SolanaSignTransactionInput[]): Promise<readonly SolanaSignTransactionOutput[]> => {
+  #signTransaction = async (
+    ...inputs: readonly SolanaSignTransactionInput[]
+  ): Promise<readonly SolanaSignTransactionOutput[]> => {
     for (const input of inputs) this.#checkAccount(input.account)
     const { request, parsed } = this.#request(SolanaSignTransaction, inputs)
     await this.#ask(request)
@@ -378,7 +399,10 @@ export class SolanaTestWallet implements Wallet {
     await this.#ask({
       method: SolanaSignMessage,
       title: inputs.length > 1 ? `Sign ${inputs.length} messages` : 'Sign a message',
-      details: [['Account', this.#address], ...inputs.map((input, i): [string, string] => [`Message ${i + 1}`, describe(input.message)])]
+      details: [
+        ['Account', this.#address],
+        ...inputs.map((input, i): [string, string] => [`Message ${i + 1}`, describe(input.message)])
+      ]
     })
     const outputs: SolanaSignMessageOutput[] = []
     for (const input of inputs) {
@@ -400,13 +424,23 @@ export class SolanaTestWallet implements Wallet {
         body: JSON.stringify({ jsonrpc: '2.0', id: ++this.#rpcId, method, params })
       })
     } catch (error) {
-      throw new SolanaWalletError(4900, `The Solana test wallet cannot reach ${this.rpcUrl}: ${error instanceof Error ? error.message : String(error)}`)
+      throw new SolanaWalletError(
+        4900,
+        `The Solana test wallet cannot reach ${this.rpcUrl}: ${error instanceof Error ? error.message : String(error)}`
+      )
     }
     const body = (await response.json().catch(() => undefined)) as unknown
-    if (!isRecord(body)) throw new SolanaWalletError(-32603, `${this.rpcUrl} answered ${method} with HTTP ${response.status} and no JSON-RPC object`)
+    if (!isRecord(body))
+      throw new SolanaWalletError(
+        -32603,
+        `${this.rpcUrl} answered ${method} with HTTP ${response.status} and no JSON-RPC object`
+      )
     if (isRecord(body.error)) {
       const { code, message } = body.error
-      throw new SolanaWalletError(typeof code === 'number' ? code : -32603, typeof message === 'string' ? message : `${method} failed`)
+      throw new SolanaWalletError(
+        typeof code === 'number' ? code : -32603,
+        typeof message === 'string' ? message : `${method} failed`
+      )
     }
     return body.result
   }
@@ -419,10 +453,14 @@ export class SolanaTestWallet implements Wallet {
         value: ({ err: unknown; confirmationStatus?: string } | null)[]
       }
       const status = result.value[0]
-      if (status?.err) throw new SolanaWalletError(-32002, `Transaction ${signature} failed: ${JSON.stringify(status.err)}`)
+      if (status?.err)
+        throw new SolanaWalletError(-32002, `Transaction ${signature} failed: ${JSON.stringify(status.err)}`)
       if (status && (COMMITMENT_RANK[status.confirmationStatus ?? 'processed'] ?? 0) >= wanted) return
       if (Date.now() > deadline) {
-        throw new SolanaWalletError(-32003, `Transaction ${signature} was not ${commitment} within ${this.#confirmTimeoutMs} ms`)
+        throw new SolanaWalletError(
+          -32003,
+          `Transaction ${signature} was not ${commitment} within ${this.#confirmTimeoutMs} ms`
+        )
       }
       await new Promise(resolve => setTimeout(resolve, 100))
     }

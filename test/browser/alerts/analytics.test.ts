@@ -22,7 +22,18 @@ import { until } from '../connection/support.js'
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** The project ids this file uses (the project checks' tests use others). */
-const PROJECTS = ['on', 'timer', 'beacon', 'no-analytics', 'app-off', 'refused', 'private', 'early', 'gate', 'gate-fail']
+const PROJECTS = [
+  'on',
+  'timer',
+  'beacon',
+  'no-analytics',
+  'app-off',
+  'refused',
+  'private',
+  'early',
+  'gate',
+  'gate-fail'
+]
 
 function useProject(projectId: string, features: Record<string, unknown> = {}): void {
   setOptions(parseOptions({ projectId, apiUrl: BACKEND, networks: [mainnet], features }))
@@ -133,7 +144,10 @@ describe('analytics', () => {
       await flushAnalytics()
       const events = (await postedEvents('early')).map(event => event.props.event)
       expect(events.slice(0, 2)).to.deep.equal(['DISCONNECT_SUCCESS', 'MODAL_OPEN'])
-      expect(events.filter(event => event === 'DISCONNECT_SUCCESS'), 'told once').to.have.length(1)
+      expect(
+        events.filter(event => event === 'DISCONNECT_SUCCESS'),
+        'told once'
+      ).to.have.length(1)
     } finally {
       kit.close()
       resetProjectStart()
@@ -161,7 +175,10 @@ describe('analytics', () => {
     pass(true)
     await started
     await flushAnalytics()
-    expect((await postedEvents('gate')).map(event => event.props.event)).to.deep.equal(['DISCONNECT_SUCCESS', 'MODAL_OPEN'])
+    expect((await postedEvents('gate')).map(event => event.props.event)).to.deep.equal([
+      'DISCONNECT_SUCCESS',
+      'MODAL_OPEN'
+    ])
   })
 
   it('a project check that fails drops the queue: nothing is sent, early events included', async () => {

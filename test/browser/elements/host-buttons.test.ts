@@ -94,7 +94,11 @@ describe('host-page buttons', () => {
     })
 
     it('shows the profile name instead of the address, and hides the balance on request', async () => {
-      setAccount({ address: '0x1234567890abcdef1234567890abcdef12345678', profileName: 'alice.appkit.id', balance: '2' })
+      setAccount({
+        address: '0x1234567890abcdef1234567890abcdef12345678',
+        profileName: 'alice.appkit.id',
+        balance: '2'
+      })
       const el = await fixture(html`<appkit-account-button balance="hide"></appkit-account-button>`)
       expect(inner(el, 'account-button-address').textContent).to.equal('alice.appkit.id')
       expect(el.shadowRoot!.querySelector('[data-testid=account-button-balance]')).to.equal(null)

@@ -43,9 +43,8 @@ export const frames = () => [...document.querySelectorAll<HTMLIFrameElement>('if
  */
 export function dialogChanges(dialog: HTMLDialogElement): string[] {
   const changes: string[] = []
-  new MutationObserver(() => changes.push(dialog.open ? (dialog.matches(':modal') ? 'modal' : 'open') : 'closed')).observe(
-    dialog,
-    { attributes: true, attributeFilter: ['open'] }
-  )
+  new MutationObserver(() =>
+    changes.push(dialog.open ? (dialog.matches(':modal') ? 'modal' : 'open') : 'closed')
+  ).observe(dialog, { attributes: true, attributeFilter: ['open'] })
   return changes
 }

@@ -70,9 +70,12 @@ describe('the frame channel’s timeouts at their real values (spec §9), on a f
   }
 
   it('the values are the spec’s: 500 ms, 20 s, 30 s, 3 s', () => {
-    expect([FRAME_READY_DELAY_MS, FRAME_LOAD_TIMEOUT_MS, FRAME_CONNECT_TIMEOUT_MS, FRAME_SIGN_OUT_WAIT_MS]).to.deep.equal(
-      [500, 20_000, 30_000, 3000]
-    )
+    expect([
+      FRAME_READY_DELAY_MS,
+      FRAME_LOAD_TIMEOUT_MS,
+      FRAME_CONNECT_TIMEOUT_MS,
+      FRAME_SIGN_OUT_WAIT_MS
+    ]).to.deep.equal([500, 20_000, 30_000, 3000])
   })
 
   it('a frame that never says ready fails to load at 20 s, not before', async () => {

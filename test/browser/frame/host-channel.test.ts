@@ -139,12 +139,17 @@ describe('the frame’s channel to its host', () => {
         self
       })
       const spec = frameRequest('updateEmail', { newEmail: 'new@example.com' })
-      const old = { ...frameRequest('updateEmail', { newEmail: 'x@example.com' }), params: { email: 'new@example.com' } }
+      const old = {
+        ...frameRequest('updateEmail', { newEmail: 'x@example.com' }),
+        params: { email: 'new@example.com' }
+      }
       deliver(spec)
       deliver(old)
       await settle()
       expect(asked).to.deep.equal([{ newEmail: 'new@example.com' }])
-      const answers = posted.slice(1).map(entry => entry.message as { id: string; ok: boolean; error?: { message: string } })
+      const answers = posted
+        .slice(1)
+        .map(entry => entry.message as { id: string; ok: boolean; error?: { message: string } })
       expect(answers.find(answer => answer.id === spec.id)).to.include({ ok: true })
       const refused = answers.find(answer => answer.id === old.id)!
       expect(refused.ok).to.equal(false)

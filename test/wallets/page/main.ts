@@ -82,15 +82,24 @@ const walletTest = {
       }
     },
     listen: () => {
-      feature('standard:events').on('change', (properties: { accounts?: readonly WalletAccount[]; chains?: readonly string[] }) =>
-        solanaChanges.push({ accounts: properties.accounts?.map(a => a.address), chains: properties.chains && [...properties.chains] })
+      feature('standard:events').on(
+        'change',
+        (properties: { accounts?: readonly WalletAccount[]; chains?: readonly string[] }) =>
+          solanaChanges.push({
+            accounts: properties.accounts?.map(a => a.address),
+            chains: properties.chains && [...properties.chains]
+          })
       )
     },
     changes: solanaChanges,
     connect: (silent = false) =>
       outcome(async () => {
         const { accounts } = await feature('standard:connect').connect({ silent })
-        return (accounts as WalletAccount[]).map(a => ({ address: a.address, publicKey: Array.from(a.publicKey), chains: [...a.chains] }))
+        return (accounts as WalletAccount[]).map(a => ({
+          address: a.address,
+          publicKey: Array.from(a.publicKey),
+          chains: [...a.chains]
+        }))
       }),
     disconnect: () => outcome(() => feature('standard:disconnect').disconnect()),
     signAndSend: (transaction: number[], chain: string, options?: object) =>
@@ -117,7 +126,10 @@ const walletTest = {
           account: account(),
           message: new TextEncoder().encode(text)
         })
-        return { signature: Array.from(output.signature as Uint8Array), signedMessage: new TextDecoder().decode(output.signedMessage) }
+        return {
+          signature: Array.from(output.signature as Uint8Array),
+          signedMessage: new TextDecoder().decode(output.signedMessage)
+        }
       })
   }
 }
