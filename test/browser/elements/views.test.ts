@@ -58,21 +58,6 @@ describe('views', () => {
       await expect(el).to.be.accessible()
     })
 
-    it('names each social provider by its display name', async () => {
-      setOptions(parseOptions({ projectId: 'p', networks: [localChainA], frameUrl: 'http://127.0.0.1:8788/' }))
-      const el = await fixture(html`<w3m-connect-view></w3m-connect-view>`)
-      const rows = [...el.shadowRoot!.querySelectorAll('[data-testid=social-list] wui-list-item')]
-      expect(rows.map(row => row.textContent!.trim())).to.deep.equal([
-        'Continue with Google',
-        'Continue with X',
-        'Continue with Discord',
-        'Continue with Farcaster',
-        'Continue with GitHub',
-        'Continue with Apple',
-        'Continue with Facebook'
-      ])
-    })
-
     it('follows a configured order and leaves out what is switched off', async () => {
       setOptions(
         parseOptions({
