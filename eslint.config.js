@@ -21,6 +21,8 @@ const stack = [
   'test/{server,chain,solana,api,wallets}/**/*.ts'
 ]
 const demo = ['wallets/**/*.ts', 'demo/**/*.{ts,tsx}', 'examples/**/*.tsx', '.storybook/**/*.ts']
+// Written by a tool, never by hand (scripts/check-generated.mjs and test/chain check they are current).
+const generated = ['chain/abis.ts', 'react/components.ts', 'src/i18n/catalog.ts']
 
 /**
  * Who may import whom (the design's layers; scripts/eslint-import-layers.mjs). Data flows one way:
@@ -100,14 +102,59 @@ export default defineConfig([
     }
   },
   {
+    // All hand-written code has a line cap: 400 lines a file, 150 a function (blank lines and
+    // comments not counted). A longer file is split by concern, a longer function into named steps.
+    // Tests keep the file cap only: a describe() callback holds its file's tests and is as long as
+    // they are.
+    files: [...sources, ...tools, ...stack, ...demo, 'react/**/*.tsx'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true }]
+    }
+  },
+  {
+    files: ['test/**'],
+    rules: { 'max-lines-per-function': 'off' }
+  },
+  {
+    // The product (src/, react/) keeps the stricter file cap.
     files: ['src/**/*.ts', 'react/**/*.ts'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] }
   },
   {
-    // The message tables (the generated catalog, one translation per id in each locale) are data
-    // that grows with every text, not code to split.
-    files: ['src/i18n/catalog.ts', 'src/i18n/locales/*.ts'],
-    rules: { 'max-lines': 'off' }
+    // Generated files (each says so in its first line, with the command that writes it) and the
+    // message tables (one translation per id in each locale) are data that grows with what they
+    // are made from, not code to split.
+    files: [...generated, 'src/i18n/locales/*.ts'],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' }
+  },
+  {
+    // Exceptions to the caps, each with its reason. Reserved for the lead engineer's work in
+    // progress (smart sessions, issue 29 point 4), to split when that lands:
+    // server/bundler/bundler.ts's createBundler (158 lines).
+    files: ['server/bundler/bundler.ts'],
+    rules: { 'max-lines-per-function': 'off' }
+  },
+  {
+    // Exceptions to the caps, each with its reason. Not split yet (issue 30, point 5): each split
+    // removes its file from this list.
+    files: [
+      'frame/handlers.ts',
+      'server/routes/onramp.ts',
+      'server/routes/blockchain.ts',
+      'server/blockchain/indexer.ts',
+      'solana/chain.ts',
+      'solana/rpc-methods.ts',
+      'solana/rpc-server.ts',
+      'wallets/dev-wallet/provider.ts',
+      'wallets/solana-test-wallet/wallet.ts',
+      'test/browser/swap/swap.test.ts',
+      'test/e2e/connect.test.mjs',
+      'test/server/blockchain.test.ts',
+      'test/solana/frame-solana.test.ts',
+      'test/wallets/dev-wallet.test.ts'
+    ],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' }
   },
   {
     files: ['test/**/*.ts'],
