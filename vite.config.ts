@@ -7,6 +7,9 @@
  *   dist/x/y.js, react/x.ts -> dist/react/x.js), so bundlers tree-shake per module and the lazy
  *   views stay dynamic imports that an app's bundler splits into chunks;
  * - runtime dependencies (lit, @lit/*, nanostores, zod) and React stay external imports;
+ * - no source maps: the output is readable ES2022, one file per source module at the same path,
+ *   and the package does not ship maps (docs/guides/package.md says why; `--sourcemap` on the
+ *   command line builds them for local debugging);
  * - legacy (`experimentalDecorators`) decorators are lowered, with `useDefineForClassFields: false`
  *   semantics: Chromium cannot parse decorator syntax, and a class field would shadow Lit's
  *   reactive accessors.
@@ -95,7 +98,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     minify: false,
-    sourcemap: true,
+    sourcemap: false,
     reportCompressedSize: false,
     lib: {
       entry: Object.fromEntries(Object.entries(LIBRARY_ENTRIES).map(([name, source]) => [name, resolve(root, source)])),

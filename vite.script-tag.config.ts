@@ -17,6 +17,9 @@
  *     dist/appkit-elements.qr.js (the QR encoder) and dist/appkit-elements.catalog.js (the message
  *     catalog), ES modules for the classic script's import().
  *
+ * No source maps (the package ships none: docs/guides/package.md); `vite build -c
+ * vite.script-tag.config.ts --sourcemap` builds them for local debugging.
+ *
  * Each writes what each chunk holds to dist/.vite/ (Vite's manifest, plus the module list of every
  * chunk): bench/size.mjs and the tests read it to prove no view module is in the first load.
  */
@@ -213,7 +216,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: false,
       target: 'es2022',
       minify: true,
-      sourcemap: true,
+      sourcemap: false,
       reportCompressedSize: false,
       manifest: `.vite/${name}.manifest.json`,
       lib: {

@@ -12,6 +12,9 @@
 //   (appkit-elements.locale-*.js, .qr.js, .catalog.js).
 // It also measures the wallet frame's page (frame/dist/, bench/frame-size.mjs): its first load
 // (`frameFirstLoad`) and each chunk it loads later (`frameLazyChunks`, else `frameLazyChunkDefault`).
+// And what `npm pack` would publish (bench/package-size.mjs): the tarball's bytes, its unpacked
+// bytes and its file count (`package` in the budget), failing too when a source map or the build's
+// own records (dist/.vite/) would be packed (docs/guides/package.md).
 // `--json` prints the figures as JSON instead of a table.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -26,6 +29,7 @@ import {
   readChunkGraph
 } from './bundle-graph.mjs'
 import { measureFrame } from './frame-size.mjs'
+import { measurePackage } from './package-size.mjs'
 
 const WALLETCONNECT = 'appkit-elements.walletconnect.js'
 
@@ -66,7 +70,8 @@ export function measure() {
     beside: besideFiles(),
     forbidden: forbiddenInFirstLoad(graph, closure),
     inlinedInClassic: inlinedInClassic(),
-    frame: measureFrame()
+    frame: measureFrame(),
+    package: measurePackage()
   }
 }
 
@@ -85,9 +90,9 @@ function main() {
   const budget = JSON.parse(readFileSync(join(ROOT, 'bench/size-budget.json'), 'utf8'))
   const sizes = measure()
   const failures = []
-  const check = (label, bytes, limit) => {
+  const check = (label, bytes, limit, unit = 'B gzip') => {
     if (limit === undefined) return '          '
-    if (bytes > limit) failures.push(`${label}: ${bytes} B gzip is over its budget of ${limit} B`)
+    if (bytes > limit) failures.push(`${label}: ${bytes} ${unit} is over its budget of ${limit} ${unit.split(' ')[0]}`)
     return `${bytes > limit ? 'OVER ' : ''}/ ${limit}`.padStart(10)
   }
 
@@ -132,6 +137,15 @@ function main() {
       const limit = budget.frameLazyChunks?.[chunk.key] ?? budget.frameLazyChunkDefault
       row(chunk.gzip, check(`frame ${chunk.key}`, chunk.gzip, limit), `lazy frame/dist/${chunk.fileName}`)
     }
+    console.log('\nwhat `npm pack` would publish (npm pack --dry-run --json)\n')
+    const { packedBytes, unpackedBytes, entries, kinds } = sizes.package
+    const limits = budget.package ?? {}
+    row(packedBytes, check('packed package', packedBytes, limits.packedBytes, 'B'), 'the tarball')
+    row(unpackedBytes, check('unpacked package', unpackedBytes, limits.unpackedBytes, 'B'), 'unpacked')
+    const files = check('package files', entries, limits.entries, 'files')
+    console.log(`${String(entries).padStart(8)}   ${files}  files, of which:`)
+    for (const [kind, { files: count, bytes }] of Object.entries(kinds))
+      console.log(`${String(count).padStart(8)}   ${' '.repeat(10)}    ${kind} (${bytes} B unpacked)`)
   }
   // Budgets are checked in --json mode too.
   if (process.argv.includes('--json')) {
@@ -145,6 +159,13 @@ function main() {
     check('frame first load', sizes.frame.firstLoad.gzip, budget.frameFirstLoad)
     for (const chunk of sizes.frame.lazy)
       check(`frame ${chunk.key}`, chunk.gzip, budget.frameLazyChunks?.[chunk.key] ?? budget.frameLazyChunkDefault)
+    const limits = budget.package ?? {}
+    check('packed package', sizes.package.packedBytes, limits.packedBytes, 'B')
+    check('unpacked package', sizes.package.unpackedBytes, limits.unpackedBytes, 'B')
+    check('package files', sizes.package.entries, limits.entries, 'files')
+  }
+  for (const file of sizes.package.unwanted) {
+    failures.push(`npm pack would publish ${file}: the package ships no source maps or build records`)
   }
   for (const { module, file } of sizes.inlinedInClassic) {
     failures.push(`the classic file inlines ${module}: it must load ${file} from beside itself`)
@@ -158,7 +179,7 @@ function main() {
     process.exit(1)
   }
   console.log(
-    '\nsize check passed: every figure within budget, no view, viem, @solana/web3.js or WalletConnect SDK in the first load.'
+    '\nsize check passed: every figure within budget, no view, viem, @solana/web3.js or WalletConnect SDK in the first load, no source map in the package.'
   )
 }
 
