@@ -1,4 +1,4 @@
-// wallet_getAssets (spec.md sections 3 and 7; EIP-7811): the account's assets, answered here from the
+// wallet_getAssets (docs/behaviour.md sections 3 and 7; EIP-7811): the account's assets, answered here from the
 // backend's balances (GET /frame-api/balance, frame/backend.ts), never forwarded to a chain node,
 // which does not implement it. Params: [{ account, assetFilter?, assetTypeFilter?, chainFilter? }];
 // the result is keyed by hex chain id, each asset in the spec's shape: address (the token contract,

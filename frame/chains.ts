@@ -1,4 +1,4 @@
-// Chain ids as the page sends them (spec.md section 5: a string or a number): 31337, '31337',
+// Chain ids as the page sends them (docs/behaviour.md section 5: a string or a number): 31337, '31337',
 // '0x7a69' or 'eip155:31337' for an EVM chain; 'solana:<genesis>' (or the bare genesis hash, base58)
 // for a Solana one.
 

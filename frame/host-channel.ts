@@ -1,4 +1,4 @@
-// The frame's side of the channel with the host page (spec.md sections 6 and 7). The frame is
+// The frame's side of the channel with the host page (docs/behaviour.md sections 6 and 7). The frame is
 // told its host's origin in its own address (?hostOrigin=); it serves only a host whose origin is
 // on the project's allowlist (wildcard patterns, the matcher the kit and the backend share), takes
 // messages only from its parent window on that origin, and answers only to it (never '*').

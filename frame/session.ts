@@ -1,6 +1,6 @@
 // What the frame keeps in its own origin's localStorage (frame/README.md, "The frame page"): a random
 // device id (made once), and for each host page's origin its own session token and last EVM chain.
-// Never keys: those live only in memory. Keys are prefixed '@appkit-wallet/' (spec.md section 3).
+// Never keys: those live only in memory. Keys are prefixed '@appkit-wallet/' (docs/behaviour.md section 3).
 // A session belongs to the host origin it was made for (issue 29): the browser gives the frame the
 // same storage under every page that embeds it (same-site pages, or every origin a wildcard
 // allows), and a login made for one of them must not answer another. A stored value that does not

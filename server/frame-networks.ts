@@ -1,5 +1,5 @@
 // The networks the embedded wallet's backend serves to the frame (POST /frame-api/rpc) when it runs
-// no node of its own for them: spec.md section 3's frame networks (Ethereum and its testnets,
+// no node of its own for them: docs/behaviour.md section 3's frame networks (Ethereum and its testnets,
 // Optimism, Arbitrum, Polygon, Celo, Aurora, BNB, Avalanche, zkSync, Gnosis, Base, and three Solana
 // networks), each with a well-known public RPC endpoint (most as viem/chains has them). A chain the
 // backend reads itself (the local chains, `--rpc`) comes first; APPKIT_CHAIN_RPCS ('chainId=url,…',
@@ -22,7 +22,7 @@ const evm = (id: number, name: string, rpcUrl: string): FrameNetwork => ({
   rpcUrl
 })
 
-/** spec.md section 3, "Supported frame networks", with public endpoints. */
+/** docs/behaviour.md section 3, "Supported frame networks", with public endpoints. */
 export const FRAME_NETWORKS: readonly FrameNetwork[] = [
   evm(1, 'Ethereum', 'https://ethereum-rpc.publicnode.com'),
   evm(11155111, 'Sepolia', 'https://ethereum-sepolia-rpc.publicnode.com'),

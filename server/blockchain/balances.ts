@@ -35,7 +35,7 @@ export class BalanceService {
 
   /**
    * Balances of `address` on `chainId` (CAIP-2) or on every chain read. A chain this backend does
-   * not read answers nothing. Tokens whose decimals are 0 are left out (spec.md section 5).
+   * not read answers nothing. Tokens whose decimals are 0 are left out (docs/behaviour.md section 5).
    */
   async balances(
     address: Address,

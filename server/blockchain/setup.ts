@@ -7,7 +7,7 @@ import { getAddress, type Address } from 'viem'
 import { COLLECTIONS, CONTRACTS, DEPLOYER, LOCAL_CHAIN_IDS, NATIVE_CURRENCY, TOKENS } from '../../chain/deployment.js'
 import type { ChainContext } from '../context.js'
 
-/** The placeholder address of the native token in CAIP-10 token ids (spec.md section 7). */
+/** The placeholder address of the native token in CAIP-10 token ids (docs/behaviour.md section 7). */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' as const
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000' as const
 

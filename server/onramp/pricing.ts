@@ -14,7 +14,7 @@ export type OnrampProvider = 'coinbase' | 'meld'
 /** Provider fees in basis points: both within the spec's 1-2 % range. */
 export const PROVIDER_FEE_BPS: Record<OnrampProvider, bigint> = { coinbase: 150n, meld: 190n }
 
-/** spec.md section 9: the fallback limits for USD and EUR. */
+/** docs/behaviour.md section 9: the fallback limits for USD and EUR. */
 export const PAYMENT_METHOD_LIMITS = [
   { id: 'card', min: '10.00', max: '7500.00' },
   { id: 'ach_bank_account', min: '10.00', max: '25000.00' }

@@ -1,4 +1,4 @@
-// The chain-reading endpoints of spec.md section 7 (backend B): balance and history (EVM from the
+// The chain-reading endpoints of docs/behaviour.md section 7 (backend B): balance and history (EVM from the
 // indexer, Solana from its node: server/solana), the account's
 // NFTs (ours, beside the spec's calls), identity, the
 // profile (name) paths, the convert (swap) paths and fungible price, plus the NFT images that

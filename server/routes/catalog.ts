@@ -1,4 +1,4 @@
-// The wallet-provider catalog API (spec.md section 7): GET /getWallets over the generated catalog,
+// The wallet-provider catalog API (docs/behaviour.md section 7): GET /getWallets over the generated catalog,
 // the image blobs, /appkit/v1/config (remote features) and /projects/v1/origins. Every call carries
 // projectId, st and sv (sdkQuerySchema); an unknown project is a 403 'Invalid Project ID'.
 import { createHash } from 'node:crypto'
@@ -61,7 +61,7 @@ export function catalogRoutes(context: ServerContext): Hono {
 
   app.get('/appkit/v1/config', c => {
     requireProject(c, context)
-    // spec.md section 9: the default remote features, the same list the kit falls back to.
+    // docs/behaviour.md section 9: the default remote features, the same list the kit falls back to.
     return respond(c, projectConfigResponseSchema, { features: [...DEFAULT_REMOTE_FEATURES] })
   })
 

@@ -1,5 +1,5 @@
 // GET /v1/supported-chains: the chains this backend serves (its EVM chains and Solana), and the chain
-// RPC of spec.md section 7: POST /v1?chainId=eip155:31337&projectId=... forwarded to that chain's
+// RPC of docs/behaviour.md section 7: POST /v1?chainId=eip155:31337&projectId=... forwarded to that chain's
 // node, so the kit can use this backend as its RPC endpoint.
 import { Hono, type Context } from 'hono'
 import {
@@ -20,7 +20,7 @@ export function supportedChainsRoutes(context: ServerContext): Hono {
   app.get('/v1/supported-chains', c => {
     requireProject(c, context)
     // Every network it reads balances, history and NFTs for: the EVM chains and the Solana runtime
-    // (the kit asks nothing for a network off this list: spec.md section 5).
+    // (the kit asks nothing for a network off this list: docs/behaviour.md section 5).
     const http = [
       ...context.chains.map(chain => chain.caipNetworkId),
       ...(context.solana ? [context.solana.caipNetworkId] : [])

@@ -3,7 +3,7 @@
 //   GET /frame-api/balance?address=0x…   bearer (a session bound to the host page, as every wallet
 //                                        route); the address's token balances on every chain the
 //                                        backend reads, read from the chain now, in the shape of
-//                                        GET /v1/account/{address}/balance (spec.md section 3)
+//                                        GET /v1/account/{address}/balance (docs/behaviour.md section 3)
 // Without a master key there are no sessions: 503, as the other wallet routes.
 import { Hono } from 'hono'
 import * as z from 'zod/mini'

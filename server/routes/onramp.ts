@@ -1,4 +1,4 @@
-// Onramp (spec.md section 7): GET /v1/onramp/options, POST /v1/onramp/quote, POST
+// Onramp (docs/behaviour.md section 7): GET /v1/onramp/options, POST /v1/onramp/quote, POST
 // /v1/generators/onrampurl, and the sandbox onramp those URLs open: GET /onramp/sandbox?order=...
 // (an HTML page), its script and styles, GET /onramp/sandbox/orders/{id} and POST
 // /onramp/sandbox/orders/{id}/pay, which sends the test tokens from the treasury on the local chain.

@@ -1,4 +1,4 @@
-// The social login providers the reference backend can sign visitors in with (spec.md section 1:
+// The social login providers the reference backend can sign visitors in with (docs/behaviour.md section 1:
 // google, github, apple, facebook, x, discord), each an OAuth 2.0 authorization-code client with
 // PKCE. Configured from the environment, per provider P (upper case):
 //   APPKIT_SOCIAL_P_CLIENT_ID, APPKIT_SOCIAL_P_CLIENT_SECRET   required: without both P is off

@@ -6,14 +6,14 @@ import { identityResponseSchema, type IdentityResponse } from './schemas/identit
 import { backendServes } from './supported-chains.js'
 
 /**
- * What the connected account needs of the blockchain API (spec.md section 7): its native balance
+ * What the connected account needs of the blockchain API (docs/behaviour.md section 7): its native balance
  * (GET /v1/account/{address}/balance) and its identity (GET /v1/identity/{address}). Only these two
  * calls and their schemas load with the connection code, not the whole blockchain API.
  */
 export interface AccountClient {
   /**
    * The native token's balance on `caipNetworkId` in whole units ('1.5'); undefined when none is
-   * listed, or when the backend does not serve the network (then nothing is asked: spec.md section 5).
+   * listed, or when the backend does not serve the network (then nothing is asked: docs/behaviour.md section 5).
    */
   nativeBalance(
     address: string,
@@ -22,9 +22,9 @@ export interface AccountClient {
   ): Promise<{ readonly balance: string; readonly symbol: string } | undefined>
   /**
    * The account's token balances on `caipNetworkId` (the native token and every token it holds),
-   * without entries whose decimals are '0' (spec.md section 5). `forceUpdate` skips the
+   * without entries whose decimals are '0' (docs/behaviour.md section 5). `forceUpdate` skips the
    * backend's cache (after the kit sent a transaction). Undefined, with nothing asked, when the
-   * backend does not serve the network (its /v1/supported-chains list: spec.md section 5).
+   * backend does not serve the network (its /v1/supported-chains list: docs/behaviour.md section 5).
    */
   tokenBalances(
     address: string,
@@ -66,7 +66,7 @@ function createAccountClient(projectId: string, apiUrl: string): AccountClient {
         query: { currency: 'usd', chainId: caipNetworkId },
         signal
       })
-      // The native entry has no token address; decimals '0' are never a balance (spec.md section 5).
+      // The native entry has no token address; decimals '0' are never a balance (docs/behaviour.md section 5).
       const native = response.balances.find(
         entry => entry.chainId === caipNetworkId && entry.address === undefined && entry.quantity.decimals !== '0'
       )

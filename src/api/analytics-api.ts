@@ -11,12 +11,12 @@ import { analyticsConfigResponseSchema, type AnalyticsEvent } from './schemas/an
 const PLAIN_TEXT = 'text/plain;charset=UTF-8'
 
 /**
- * Analytics (spec.md section 7): whether the project has it on (asked of the catalog API) and
+ * Analytics (docs/behaviour.md section 7): whether the project has it on (asked of the catalog API) and
  * POST /e of events (to the analytics host, which may be the same): one event, or a batch.
  */
 export function createAnalyticsApi(clients: { catalog: HttpClient; events: HttpClient }) {
   return {
-    /** false when the answer cannot be had (spec.md section 7). */
+    /** false when the answer cannot be had (docs/behaviour.md section 7). */
     async getAnalyticsConfig(): Promise<boolean> {
       try {
         return (await clients.catalog.get('/getAnalyticsConfig', analyticsConfigResponseSchema)).isAnalyticsEnabled

@@ -2,7 +2,7 @@ import { QUERY_BACKOFF_MAX_MS, QUERY_BACKOFF_START_MS, RPC_RETRY_DELAY_MS } from
 
 /**
  * The wait before retry number `retry` (1 = the first retry) of an API query: doubling from 1 s,
- * capped at 30 s (spec.md section 9): 1 s, 2 s, 4 s, 8 s, 16 s, 30 s, 30 s, ...
+ * capped at 30 s (docs/behaviour.md section 9): 1 s, 2 s, 4 s, 8 s, 16 s, 30 s, 30 s, ...
  */
 export function queryBackoffMs(
   retry: number,

@@ -5,7 +5,7 @@ import type { GetWalletsResponse, WalletCatalogItem } from './schemas/catalog.js
 import { createWalletCatalogApi, type GetWalletsOptions } from './wallet-catalog-api.js'
 
 /**
- * What the wallets store needs of the wallet-provider catalog API (spec.md section 7). Entries
+ * What the wallets store needs of the wallet-provider catalog API (docs/behaviour.md section 7). Entries
  * come back already parsed with zod (getWalletsResponseSchema); URLs in them are still untrusted.
  */
 export interface CatalogClient {

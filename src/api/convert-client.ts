@@ -20,7 +20,7 @@ import {
 import { fungiblePriceResponseSchema } from './schemas/fungible.js'
 
 /**
- * The swap ("convert") calls of spec.md section 7. Its own module so that the convert schemas load
+ * The swap ("convert") calls of docs/behaviour.md section 7. Its own module so that the convert schemas load
  * with the Swap views.
  */
 export interface ConvertClient {

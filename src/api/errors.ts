@@ -1,7 +1,7 @@
 import type { core } from 'zod/mini'
 import { describeIssue } from '../config/describe-issue.js'
 
-/** A call answered with a non-ok status. The message is the spec's exact text (spec.md section 7). */
+/** A call answered with a non-ok status. The message is the spec's exact text (docs/behaviour.md section 7). */
 export class HttpError extends Error {
   override readonly name = 'HttpError'
   /** The URL called, without its query string (no project id or client id in logs). */
@@ -67,7 +67,7 @@ export class ApiResponseError extends Error {
   }
 }
 
-/** Analytics refused: the page's origin is not on the project's allowlist (spec.md section 8). */
+/** Analytics refused: the page's origin is not on the project's allowlist (docs/behaviour.md section 8). */
 export class OriginNotAllowedError extends Error {
   override readonly name = 'OriginNotAllowedError'
   constructor() {
@@ -81,7 +81,7 @@ export function stripQuery(url: string): string {
   return at === -1 ? url : url.slice(0, at)
 }
 
-/** JSON-RPC error codes retried by the RPC client (spec.md section 8): -1, internal error, method not found. */
+/** JSON-RPC error codes retried by the RPC client (docs/behaviour.md section 8): -1, internal error, method not found. */
 export const RETRYABLE_RPC_CODES: readonly number[] = [-1, -32603, -32601]
 
 /** A JSON-RPC error answer, with the node's code, message and data. */

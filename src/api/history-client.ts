@@ -5,14 +5,14 @@ import { historyResponseSchema, type HistoryResponse, type Transaction } from '.
 import { backendServes } from './supported-chains.js'
 
 /**
- * The account's transaction history (spec.md section 7: GET /v1/account/{account}/history). Its
+ * The account's transaction history (docs/behaviour.md section 7: GET /v1/account/{account}/history). Its
  * own module so that the history schemas load with the Activity tab, not with the connection.
  */
 export interface HistoryClient {
   /**
    * One page of the account's transactions, newest first, and the cursor of the next page (null
    * on the last). `onramp: 'coinbase'` asks for onramp purchases only, never from a cache. For a
-   * `chainId` the backend does not serve, an empty page without asking (spec.md section 5).
+   * `chainId` the backend does not serve, an empty page without asking (docs/behaviour.md section 5).
    */
   transactions(
     address: string,
@@ -75,7 +75,7 @@ function createHistoryClient(projectId: string, apiUrl: string): HistoryClient {
       if (options.chainId !== undefined && !(await serves(options.chainId))) return { data: [], next: null }
       const page = await http.get(`/v1/account/${encodeURIComponent(address)}/history`, historyResponseSchema, {
         query: { cursor: options.cursor, chainId: options.chainId, onramp: options.onramp },
-        // Onramp purchases change while the visitor waits: never from a cache (spec.md section 7).
+        // Onramp purchases change while the visitor waits: never from a cache (docs/behaviour.md section 7).
         ...(options.onramp ? { cache: 'no-cache' as const } : {}),
         ...(options.signal ? { signal: options.signal } : {})
       })

@@ -52,7 +52,7 @@ export interface BodyRequestOptions extends RequestOptions {
 }
 
 /**
- * The kit's one fetch-based HTTP client (spec.md section 7, "Generic HTTP client"): every call
+ * The kit's one fetch-based HTTP client (docs/behaviour.md section 7, "Generic HTTP client"): every call
  * carries `st` (sdk type), `sv` (sdk version), `projectId` and `clientId` as query parameters (query,
  * not headers, so a GET stays a simple CORS request); a non-ok answer throws HttpError
  * 'HTTP status code: {n}'; 403, 408, 413, 429 and 5xx gateway statuses and network errors are

@@ -12,7 +12,7 @@ import {
 } from './schemas/profile.js'
 
 /**
- * Names from the backend's registry (spec.md section 7, the profile paths): a name's profile, the
+ * Names from the backend's registry (docs/behaviour.md section 7, the profile paths): a name's profile, the
  * names of an address, suggestions, and registration. Its own module, loaded only with the flows
  * that use names (Send, Activity, RegisterAccountName), never with the first load.
  */

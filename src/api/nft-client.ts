@@ -11,7 +11,7 @@ import { backendServes } from './supported-chains.js'
 export interface NftClient {
   /**
    * The account's NFTs on `chainId`, images served by the backend linked with the project's query;
-   * none, without asking, when the backend does not serve `chainId` (spec.md section 5).
+   * none, without asking, when the backend does not serve `chainId` (docs/behaviour.md section 5).
    */
   nfts(address: string, options: { readonly chainId: string; readonly signal?: AbortSignal }): Promise<readonly Nft[]>
   /** Origins whose plain-http images are safe besides https: the backend's. */

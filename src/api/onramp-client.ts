@@ -11,7 +11,7 @@ import {
 } from './schemas/onramp.js'
 
 /**
- * The onramp calls of spec.md section 7 (GET /v1/onramp/options, POST /v1/onramp/quote, POST
+ * The onramp calls of docs/behaviour.md section 7 (GET /v1/onramp/options, POST /v1/onramp/quote, POST
  * /v1/generators/onrampurl). Its own module so that the onramp schemas load with the Buy views.
  */
 export interface OnrampClient {

@@ -2,7 +2,7 @@ import { clientSlot } from './client-slot.js'
 import { HttpClient } from './http-client.js'
 import { originsResponseSchema, projectConfigResponseSchema, type RemoteFeature } from './schemas/catalog.js'
 
-/** The project's remote features (spec.md section 7: GET /appkit/v1/config). */
+/** The project's remote features (docs/behaviour.md section 7: GET /appkit/v1/config). */
 export interface ProjectConfigClient {
   features(): Promise<RemoteFeature[]>
   /** The origin patterns the project allows (GET /projects/v1/origins). */

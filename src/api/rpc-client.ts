@@ -30,7 +30,7 @@ export interface RpcCall {
 export type RpcSettled = { ok: true; result: unknown } | { ok: false; error: RpcError }
 
 /**
- * spec.md section 9: the dedupe cache holds at most 8192 requests. Ours, like the spec's RPC layer:
+ * docs/behaviour.md section 9: the dedupe cache holds at most 8192 requests. Ours, like the spec's RPC layer:
  * identical requests (endpoint, method, params) asked while one is on its way share its answer, for
  * every client on the page; an entry leaves once answered, the oldest first beyond the limit.
  */
@@ -58,7 +58,7 @@ export function isRetryableRpcFailure(error: unknown): boolean {
 }
 
 /**
- * A JSON-RPC client for one chain (spec.md sections 7 and 9): POST to the endpoint with chainId and
+ * A JSON-RPC client for one chain (docs/behaviour.md sections 7 and 9): POST to the endpoint with chainId and
  * projectId queries, a 10 s timeout per try (AbortController), 3 retries 150 ms, 300 ms, 600 ms apart
  * for retryable failures, and JSON-RPC errors as typed RpcErrors.
  */

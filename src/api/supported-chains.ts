@@ -2,8 +2,8 @@ import type { HttpClient } from './http-client.js'
 import { supportedChainsResponseSchema } from './schemas/chains.js'
 
 /**
- * Whether the backend serves a network (spec.md section 5: calls are skipped with empty results
- * when the active network is unsupported). Its list (spec.md section 7: GET /v1/supported-chains,
+ * Whether the backend serves a network (docs/behaviour.md section 5: calls are skipped with empty results
+ * when the active network is unsupported). Its list (docs/behaviour.md section 7: GET /v1/supported-chains,
  * the `http` list) is read once per backend and project for the page's life, by the first call
  * that needs it; calls made while it is read wait for the same answer. A read that fails (the
  * backend down, an old backend without the path, an answer that does not fit the schema) counts as

@@ -23,7 +23,7 @@ export interface GetWalletsOptions {
 const nonEmpty = (list: readonly string[] | undefined) => (list && list.length > 0 ? list : undefined)
 
 /**
- * The wallet-provider catalog API (spec.md section 7). The HTTP client adds projectId, st and sv
+ * The wallet-provider catalog API (docs/behaviour.md section 7). The HTTP client adds projectId, st and sv
  * (and clientId) to every call as query parameters.
  */
 export function createWalletCatalogApi(http: HttpClient) {
@@ -44,7 +44,7 @@ export function createWalletCatalogApi(http: HttpClient) {
 
     getConfig: () => http.get('/appkit/v1/config', projectConfigResponseSchema),
 
-    /** The project's allowed origin patterns; [] when they cannot be had (spec.md section 7). */
+    /** The project's allowed origin patterns; [] when they cannot be had (docs/behaviour.md section 7). */
     async getOrigins(): Promise<string[]> {
       try {
         return (await http.get('/projects/v1/origins', originsResponseSchema)).allowedOrigins

@@ -1,5 +1,5 @@
 /**
- * The spec's business constants and limits (spec.md section 9). One place, named for what they are.
+ * The spec's business constants and limits (docs/behaviour.md section 9). One place, named for what they are.
  * Durations are in milliseconds.
  */
 // The modal's 150 ms transitions, its header text's 120 ms and its 360 px width are in the
@@ -69,13 +69,13 @@ export const CONNECTOR_ORDER = [
   'recommended'
 ] as const
 
-// The swap networks (spec.md section 9) are in src/stores/swap/rules.ts: this module is in the first
+// The swap networks (docs/behaviour.md section 9) are in src/stores/swap/rules.ts: this module is in the first
 // load, and only the Swap flow needs them.
 
-/** The onramp providers the kit knows (spec.md section 9: the default remote providers coinbase and meld). */
+/** The onramp providers the kit knows (docs/behaviour.md section 9: the default remote providers coinbase and meld). */
 export const ONRAMP_PROVIDERS = ['coinbase', 'meld'] as const
 export type OnrampProviderName = (typeof ONRAMP_PROVIDERS)[number]
-// The onramp card chains (spec.md section 9) are in src/stores/onramp/defaults.ts: this module is in
+// The onramp card chains (docs/behaviour.md section 9) are in src/stores/onramp/defaults.ts: this module is in
 // the first load, and only the Buy flow needs them.
 
 export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
@@ -85,7 +85,7 @@ export const STORAGE_PREFIX = '@appkit-wallet/'
 export const SDK_TYPE = 'appkit'
 export const SDK_VERSION = 'html-appkit-elements-0.1.0'
 
-// The WalletConnect client's log buffer, log level, heartbeat and listener limit (spec.md section 9)
+// The WalletConnect client's log buffer, log level, heartbeat and listener limit (docs/behaviour.md section 9)
 // are in src/connectors/walletconnect/sdk-settings.ts, beside the SDK's chunk.
 
 /** Analytics: a queued event waits at most this long before its batch is sent (decisions: ours). */

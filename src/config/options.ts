@@ -33,7 +33,7 @@ export type ThemeVariables = z.infer<typeof themeVariablesSchema>
 const connectMethodSchema = z.enum(['email', 'social', 'wallet'])
 const walletFeatureSchema = z.enum(['onramp', 'swaps', 'receive', 'send'])
 
-/** Features and their defaults (spec.md section 9, with the default remote features). */
+/** Features and their defaults (docs/behaviour.md section 9, with the default remote features). */
 const featuresSchema = z.object({
   receive: z._default(z.boolean(), true),
   send: z._default(z.boolean(), true),
@@ -45,7 +45,7 @@ const featuresSchema = z.object({
   email: z._default(z.boolean(), true),
   socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]), () => [...SOCIAL_PROVIDERS]),
   swaps: z._default(z.boolean(), true),
-  /** Buy on or off, or on with these providers (spec.md section 4: only those listed are offered). */
+  /** Buy on or off, or on with these providers (docs/behaviour.md section 4: only those listed are offered). */
   onramp: z._default(
     z.union(
       [

@@ -3,12 +3,12 @@ import { SOCIAL_PROVIDERS } from './constants.js'
 import type { Features } from './options.js'
 
 /**
- * The project's remote features (GET /appkit/v1/config, spec.md sections 7 and 9) merged with the
+ * The project's remote features (GET /appkit/v1/config, docs/behaviour.md sections 7 and 9) merged with the
  * app's options (issue 13): what the app set explicitly wins; what it left unset takes the remote
  * value; when the call failed, the spec's default remote features stand in.
  */
 
-/** The spec's default remote features (spec.md section 9). */
+/** The spec's default remote features (docs/behaviour.md section 9). */
 export const DEFAULT_REMOTE_FEATURES: readonly RemoteFeature[] = [
   { id: 'swaps', isEnabled: true, config: ['1inch'] },
   { id: 'onramp', isEnabled: true, config: ['coinbase', 'meld'] },

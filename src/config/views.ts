@@ -1,5 +1,5 @@
 /**
- * The modal's views: spec.md section 2, plus `Networks` (the network list behind the network
+ * The modal's views: docs/behaviour.md section 2, plus `Networks` (the network list behind the network
  * button), `WalletReceive` (the Account view's Receive: the address as a QR code), and the Send
  * form with its preview (`WalletSend`, `WalletSendPreview`), and Buy: the onramp providers and the
  * purchase with its quote (`OnRampProviders`, `OnRampBuy`), the swap's preview (`SwapPreview`), and the
@@ -42,5 +42,5 @@ export function isViewName(value: unknown): value is ViewName {
   return typeof value === 'string' && (VIEW_NAMES as readonly string[]).includes(value)
 }
 
-/** The views during which a required sign-in forbids closing the modal (spec.md section 2). */
+/** The views during which a required sign-in forbids closing the modal (docs/behaviour.md section 2). */
 export const SIGN_IN_GUARDED_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ApproveTransaction']

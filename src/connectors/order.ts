@@ -1,7 +1,7 @@
 import { CONNECTOR_ORDER } from '../config/constants.js'
 import type { ConnectorInfo } from './types.js'
 
-/** The groups of the wallet list, in the spec's order (spec.md section 9). */
+/** The groups of the wallet list, in the spec's order (docs/behaviour.md section 9). */
 export type WalletListGroup = (typeof CONNECTOR_ORDER)[number]
 
 /** Where a group sorts: its index in CONNECTOR_ORDER. */

@@ -40,7 +40,7 @@ export interface ConnectResult {
   readonly accounts: readonly string[]
 }
 
-/** One of a wallet's accounts and its type (spec.md section 3): a plain key (eoa) or a smart account. */
+/** One of a wallet's accounts and its type (docs/behaviour.md section 3): a plain key (eoa) or a smart account. */
 export interface TypedAccount {
   readonly address: string
   readonly type: 'eoa' | 'smartAccount'

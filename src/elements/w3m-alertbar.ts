@@ -59,7 +59,7 @@ function alertText(id: AlertId, subject: string): { title: string; advice: strin
 }
 
 /**
- * The alert bar at the top of the modal (spec.md section 8): one alert at a time, the newest
+ * The alert bar at the top of the modal (docs/behaviour.md section 8): one alert at a time, the newest
  * replacing the one shown, each saying what happened and what the app's developer can do; the
  * visitor may dismiss it. The region (role=alert) stays in the page, so a new alert is announced.
  * @tagname w3m-alertbar

@@ -121,7 +121,7 @@ export class W3mModal extends LitElement {
   /**
    * Escape inside the modal is handled here, not left to the browser's close request: Chromium lets
    * a page cancel a dialog's close only once between two user activations (and Escape is none), so
-   * a second Escape would close a modal that must stay open (spec.md section 2: no closing while a
+   * a second Escape would close a modal that must stay open (docs/behaviour.md section 2: no closing while a
    * required sign-in waits). Tab and Shift+Tab wrap around inside the modal: focus never leaves it
    * for the browser's UI.
    */
@@ -212,7 +212,7 @@ export class W3mModal extends LitElement {
     if (this.dialog.open) return
     const fromStore = this.closingFromStore
     this.closingFromStore = false
-    // The browser closed the dialog, not the store: where closing is forbidden (spec.md section 2)
+    // The browser closed the dialog, not the store: where closing is forbidden (docs/behaviour.md section 2)
     // the dialog opens again at once. A modal taken out of the page leaves the store alone.
     if (!fromStore && this.isConnected && $modal.get().open && !closeModal()) {
       this.dialog.showModal()

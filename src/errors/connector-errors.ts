@@ -1,5 +1,5 @@
 /**
- * The connector errors of spec.md section 8, as typed classes with a stable `code`.
+ * The connector errors of docs/behaviour.md section 8, as typed classes with a stable `code`.
  * `message` is for developers (logs, thrown errors); `visitorMessage` is the short text the
  * modal shows (see errorMessageForVisitor).
  */
@@ -26,7 +26,7 @@ export const CONNECTOR_ERROR_VISITOR_MESSAGES = {
   DISCONNECT_FAILED: 'Failed to disconnect'
 } as const satisfies Readonly<Record<ConnectorErrorCode, string>>
 
-/** The spec's exact text when a disconnect fails (spec.md section 8). */
+/** The spec's exact text when a disconnect fails (docs/behaviour.md section 8). */
 export const FAILED_TO_DISCONNECT = 'Failed to disconnect'
 
 /** A chain id as the kit meets it: CAIP-2 ("eip155:1"), a number (1), or a numeric string ("0x1", "1"). */

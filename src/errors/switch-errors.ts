@@ -1,5 +1,5 @@
 /**
- * Chain-switch error codes (spec.md section 8) and the visible message for each. A failed switch
+ * Chain-switch error codes (docs/behaviour.md section 8) and the visible message for each. A failed switch
  * is always shown to the visitor, never silent.
  */
 
@@ -16,7 +16,7 @@ export const SWITCH_ERROR_CODES = {
   invalidChainId: INVALID_CHAIN_ID_CODE
 } as const
 
-/** The spec's alert title when the wallet cannot find the network (spec.md section 8). */
+/** The spec's alert title when the wallet cannot find the network (docs/behaviour.md section 8). */
 export const NETWORK_NOT_FOUND = 'Network Not Found'
 export const SWITCH_FAILED_MESSAGE = 'Failed to switch network'
 export const INVALID_CHAIN_ID_MESSAGE = 'Invalid network id'

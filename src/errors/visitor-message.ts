@@ -8,7 +8,7 @@ export const USER_REJECTED_CODE = 4001
 export const CONNECTION_DECLINED = 'Connection declined'
 /** What the modal shows for an error it knows nothing about. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong'
-/** The UI text of the embedded wallet's 'Requested RPC call is not allowed' (spec.md section 6). */
+/** The UI text of the embedded wallet's 'Requested RPC call is not allowed' (docs/behaviour.md section 6). */
 export const ACTION_NOT_ALLOWED = 'Action not allowed'
 
 const MAX_CAUSE_DEPTH = 5

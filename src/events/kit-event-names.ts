@@ -1,6 +1,6 @@
 /**
  * Every event of the kit's stream (appKit.subscribeEvents, useAppKitEvents) and of analytics
- * (POST /e), in one typed list. The spec's four (spec.md section 8) and what an app's team
+ * (POST /e), in one typed list. The spec's four (docs/behaviour.md section 8) and what an app's team
  * expects to count. `error` events are sent to analytics with type 'error', the rest as 'track'.
  */
 export const KIT_EVENTS = {

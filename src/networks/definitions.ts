@@ -1,6 +1,6 @@
 import type { CaipNetwork } from './types.js'
 
-/** The chain definitions of spec.md section 3, as CAIP networks. */
+/** The chain definitions of docs/behaviour.md section 3, as CAIP networks. */
 export const mainnet = {
   id: 1,
   caipNetworkId: 'eip155:1',

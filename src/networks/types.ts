@@ -5,7 +5,7 @@ export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
 
 const CAIP2_PATTERN = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
-/** A network as a CAIP-2 chain with what the kit shows and calls (spec.md section 3). */
+/** A network as a CAIP-2 chain with what the kit shows and calls (docs/behaviour.md section 3). */
 export const caipNetworkSchema = z.object({
   id: z.union([z.number(), z.string().check(z.minLength(1))]),
   caipNetworkId: z.string().check(z.regex(CAIP2_PATTERN, 'a CAIP-2 id such as "eip155:1"')),

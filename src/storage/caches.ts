@@ -14,8 +14,8 @@ import { keysStartingWith, removeItem } from './local-storage.js'
 import { storageKey } from './stored-value.js'
 
 /**
- * The caches of spec.md section 3, each entry keyed by chain and address
- * ('@appkit-wallet/<cache>/<caipNetworkId>:<address>'), with the lifetimes of spec.md section 9.
+ * The caches of docs/behaviour.md section 3, each entry keyed by chain and address
+ * ('@appkit-wallet/<cache>/<caipNetworkId>:<address>'), with the lifetimes of docs/behaviour.md section 9.
  */
 
 export { BALANCE_CACHE_MS }

@@ -8,7 +8,7 @@ import { createStoredValue, type StoredValue } from './stored-value.js'
 import { ACTIVE_NETWORK_KEY, CONNECTIONS_KEY } from './storage-key.js'
 
 /**
- * The entries the kit keeps in localStorage (spec.md section 3), each under '@appkit-wallet/' with
+ * The entries the kit keeps in localStorage (docs/behaviour.md section 3), each under '@appkit-wallet/' with
  * its schema. Caches (with timestamps) are in caches.ts; the recent-wallets and connections
  * helpers in recent-wallets.ts and connections.ts.
  */
@@ -32,7 +32,7 @@ export type StoredConnection = z.infer<typeof storedConnectionSchema>
 export const storedConnectionsSchema = z.partialRecord(namespaceSchema, z.array(storedConnectionSchema))
 export type StoredConnections = z.infer<typeof storedConnectionsSchema>
 
-/** Account types (spec.md section 3): eoa and smartAccount; 'payment' is Bitcoin's default (decisions.md). */
+/** Account types (docs/behaviour.md section 3): eoa and smartAccount; 'payment' is Bitcoin's default (decisions.md). */
 export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
 export type PreferredAccountType = z.infer<typeof preferredAccountTypeSchema>
 export const preferredAccountTypesSchema = z.partialRecord(namespaceSchema, preferredAccountTypeSchema)
@@ -101,5 +101,5 @@ export const storedSmartAccountEnabledNetworks = /* @__PURE__ */ createStoredVal
   z.array(z.number())
 )
 
-/** The WalletConnect pairing shown last: reused on Telegram and iOS Safari until it expires (spec.md section 4). */
+/** The WalletConnect pairing shown last: reused on Telegram and iOS Safari until it expires (docs/behaviour.md section 4). */
 export const storedWalletConnectPairing = /* @__PURE__ */ createStoredValue('wc_pairing', storedPairingSchema)

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 
-/** A WalletConnect pairing the kit keeps so it can offer the same `wc:` URI again (spec.md section 4, "Pairing"). */
+/** A WalletConnect pairing the kit keeps so it can offer the same `wc:` URI again (docs/behaviour.md section 4, "Pairing"). */
 export interface StoredPairing {
   /** The pairing topic: the part of the URI between 'wc:' and '@'. */
   topic: string

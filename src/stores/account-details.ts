@@ -112,7 +112,7 @@ async function refreshIdentity(caipAddress: string, address: string, caipNetwork
   const avatar = identity.avatar
   const { addressLabels } = $account.get()
   setAccount({
-    // The account state's addressLabels (spec.md section 3): each connected address's name.
+    // The account state's addressLabels (docs/behaviour.md section 3): each connected address's name.
     addressLabels: identity.name ? { ...addressLabels, [address]: identity.name } : addressLabels,
     profileName: identity.name ?? undefined,
     profileImage: avatar && isSafeImageUrl(avatar, api?.trustedOrigins ?? []) ? avatar : undefined

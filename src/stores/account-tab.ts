@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 
-/** The Account view's tabs (spec.md section 2: Tokens, NFTs, Activity). */
+/** The Account view's tabs (docs/behaviour.md section 2: Tokens, NFTs, Activity). */
 export const ACCOUNT_TABS = ['tokens', 'nfts', 'activity'] as const
 export type AccountTab = (typeof ACCOUNT_TABS)[number]
 

@@ -1,4 +1,4 @@
-// The account type per namespace (spec.md sections 3 and 4): the visitor's stored choice, else the
+// The account type per namespace (docs/behaviour.md sections 3 and 4): the visitor's stored choice, else the
 // app's defaultAccountTypes, else the kit's defaults (eip155 smartAccount, solana eoa, bip122
 // payment, polkadot eoa). The embedded wallet uses its smart account where it has one and the type
 // is preferred; switching (the Account view's Switch to EOA / Switch to smart account) stores the

@@ -30,7 +30,7 @@ export interface ConnectedWalletInfo {
   readonly connectorId?: string
 }
 
-/** The account state of spec.md section 3, for the active namespace. */
+/** The account state of docs/behaviour.md section 3, for the active namespace. */
 export interface AccountState {
   readonly namespace: ChainNamespace | undefined
   /** CAIP-10: `eip155:1:0xab…`. */

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 
 /**
- * The seven alerts of spec.md section 8, shown in a bar at the top of the modal: what went wrong
+ * The seven alerts of docs/behaviour.md section 8, shown in a bar at the top of the modal: what went wrong
  * with the app's setup or the embedded wallet, and what the app's developer can do about it.
  */
 export const ALERT_IDS = [
@@ -37,7 +37,7 @@ export function dismissAlert(): void {
   $alert.set(NO_ALERT)
 }
 
-/** The backend's provider errors (spec.md section 8) and the alert each one means. */
+/** The backend's provider errors (docs/behaviour.md section 8) and the alert each one means. */
 const PROVIDER_ERROR_ALERTS: ReadonlyArray<readonly [string, AlertId]> = [
   ['Unauthorized: origin not allowed', 'invalid-app-configuration'],
   ['Invalid App Configuration', 'invalid-app-configuration'],

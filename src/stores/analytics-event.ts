@@ -44,7 +44,7 @@ export function safeProperties(properties: Readonly<Record<string, unknown>>, de
 }
 
 /**
- * The kit's event as POST /e carries it (spec.md section 7): a random eventId, the page's URL
+ * The kit's event as POST /e carries it (docs/behaviour.md section 7): a random eventId, the page's URL
  * (without query or fragment, which may hold anything) and host, the time, and safe properties.
  */
 export function toAnalyticsEvent(event: KitEvent, page: { href: string; host: string }): AnalyticsEvent {

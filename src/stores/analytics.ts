@@ -19,7 +19,7 @@ interface AnalyticsRun {
 let run: AnalyticsRun | undefined
 
 /**
- * Analytics (spec.md sections 7 and 8): on unless `features.analytics` is false, and only when the
+ * Analytics (docs/behaviour.md sections 7 and 8): on unless `features.analytics` is false, and only when the
  * project has it on (getAnalyticsConfig; false when it cannot be read). Every event of the kit's
  * stream is queued as a POST /e event with safe properties; the queue goes out ANALYTICS_FLUSH_MS
  * after its first event or at 50 events, and with navigator.sendBeacon when the page hides. A 403

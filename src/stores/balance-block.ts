@@ -36,7 +36,7 @@ export function joinedReads(): {
   }
 }
 
-/** After a failed balance read, no new read until this time (spec.md section 4: blocked 30 s). */
+/** After a failed balance read, no new read until this time (docs/behaviour.md section 4: blocked 30 s). */
 let blockedUntil = 0
 
 /** Whether balance reads are on hold: within 30 s of a failed one. */

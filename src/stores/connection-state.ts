@@ -18,7 +18,7 @@ export interface NamespaceConnection {
   readonly caipAddress: string
 }
 
-/** Connection state (spec.md section 4). The active namespace's account is in $account. */
+/** Connection state (docs/behaviour.md section 4). The active namespace's account is in $account. */
 export interface ConnectionState {
   readonly status: ConnectionStatus
   /** The connector of the active namespace's connection. */

@@ -49,7 +49,7 @@ export function activeConnector() {
 }
 
 /**
- * Whether the shown connection can send tokens: send is on eip155 and solana (spec.md section 9),
+ * Whether the shown connection can send tokens: send is on eip155 and solana (docs/behaviour.md section 9),
  * through a connector that can ask its wallet to send.
  */
 export function canSend(): boolean {
@@ -59,7 +59,7 @@ export function canSend(): boolean {
 }
 
 /**
- * Whether the shown connection may buy through an onramp (spec.md section 9: onramp on eip155 and
+ * Whether the shown connection may buy through an onramp (docs/behaviour.md section 9: onramp on eip155 and
  * solana), outside the restricted time zones (section 9; see config/restricted-time-zones.ts).
  */
 export function canBuy(): boolean {
@@ -69,7 +69,7 @@ export function canBuy(): boolean {
 
 /**
  * Whether the shown connection may swap: an EVM connection that can send, on a swap network,
- * outside the restricted time zones (spec.md section 9).
+ * outside the restricted time zones (docs/behaviour.md section 9).
  */
 export function canSwap(): boolean {
   return (
@@ -146,7 +146,7 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
 
 /**
  * A wallet chosen from the catalog (AllWallets): ConnectingExternal when a discovered connector
- * matches it (same rdns or id), else ConnectingWalletConnect with `{ wallet }` (spec.md section 2).
+ * matches it (same rdns or id), else ConnectingWalletConnect with `{ wallet }` (docs/behaviour.md section 2).
  * On a phone, a wallet of MOBILE_REDIRECT_WALLETS chosen outside its in-app browser sends the page
  * there instead (synchronously, inside the tap).
  */
@@ -199,7 +199,7 @@ export async function disconnect(namespace?: ChainNamespace): Promise<boolean> {
   return true
 }
 
-/** Marks reconnecting on load (spec.md section 4), or ends it without a connection. */
+/** Marks reconnecting on load (docs/behaviour.md section 4), or ends it without a connection. */
 export function setReconnecting(reconnecting: boolean): void {
   const connected = allSessions().length > 0
   const status: ConnectionStatus = reconnecting ? 'reconnecting' : connected ? 'connected' : 'disconnected'

@@ -10,7 +10,7 @@ import { $network } from './network.js'
 
 /** A connector as the views show it: plain data (the connector itself stays in this module). */
 export interface ConnectorSummary extends ConnectorInfo {
-  /** The visitor used this wallet recently (spec.md section 9: 2 kept). */
+  /** The visitor used this wallet recently (docs/behaviour.md section 9: 2 kept). */
   readonly recent: boolean
 }
 

@@ -1,7 +1,7 @@
 import type { KitEventName } from '../events/kit-event-names.js'
 
 /**
- * The kit's event stream (spec.md section 8, tracked events): what happened inside the modal that
+ * The kit's event stream (docs/behaviour.md section 8, tracked events): what happened inside the modal that
  * an app may want to know or count, such as ERROR_FETCH_TRANSACTIONS. Actions emit; the app
  * follows with `appKit.subscribeEvents()`. A listener that throws is logged and the others still
  * hear the event.

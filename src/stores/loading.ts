@@ -4,7 +4,7 @@ import { setModalLoading } from './modal.js'
 const waits = new Set<object>()
 
 /**
- * Runs `work` with the modal's public `loading` set (spec.md section 4: modal open/closed, loading):
+ * Runs `work` with the modal's public `loading` set (docs/behaviour.md section 4: modal open/closed, loading):
  * true while any wait is under way (a connector connecting, a view's first data), false once the
  * last ends, whether it succeeded or not.
  */

@@ -50,7 +50,7 @@ export function openModal(options: OpenOptions = {}): void {
 }
 
 /**
- * True while a required sign-in with no session forbids closing (spec.md section 2): a connected
+ * True while a required sign-in with no session forbids closing (docs/behaviour.md section 2): a connected
  * account on SIWXSignMessage or ApproveTransaction, with sign-in required and no session.
  */
 export function isCloseForbidden(): boolean {

@@ -72,7 +72,7 @@ export async function switchNetwork(caipNetworkId: string): Promise<boolean> {
 }
 
 /**
- * Whether the shown connection is the embedded wallet's and it serves `namespace` too (spec.md
+ * Whether the shown connection is the embedded wallet's and it serves `namespace` too (docs/behaviour.md
  * section 2's auth branch; section 9: eip155 and solana).
  */
 function authServes(namespace: ChainNamespace): boolean {
@@ -118,7 +118,7 @@ function selectWithoutWallet(caipNetworkId: string): boolean {
 }
 
 /**
- * The Networks view's choice (spec.md section 2). Not connected: the network becomes active and
+ * The Networks view's choice (docs/behaviour.md section 2). Not connected: the network becomes active and
  * the list closes. Connected on the target's namespace: SwitchNetwork shows while the wallet is
  * asked (or, already on it, its connection becomes the shown one). Connected only on another
  * namespace: SwitchActiveChain, unless the embedded wallet is the shown connection and serves the

@@ -9,7 +9,7 @@ export interface OpenViewContext {
 }
 
 /**
- * The view the modal opens on (spec.md section 2): a caller-given view wins; else Account when an
+ * The view the modal opens on (docs/behaviour.md section 2): a caller-given view wins; else Account when an
  * address is connected; else, with no adapters or manual WalletConnect control, AllWallets on
  * mobile or ConnectingWalletConnectBasic elsewhere; else Connect.
  */

@@ -1,4 +1,4 @@
-// The account type wanted on each namespace now (spec.md section 4): the visitor's stored choice,
+// The account type wanted on each namespace now (docs/behaviour.md section 4): the visitor's stored choice,
 // else the app's defaultAccountTypes, else the kit's defaults (decisions.md). Reads only.
 import type { ChainNamespace } from '../networks/types.js'
 import { storedPreferredAccountTypes } from '../storage/keys.js'

@@ -5,7 +5,7 @@ import { showAlert, showAlertForError } from './alert.js'
 import { $options } from './options.js'
 
 /**
- * Checks the app's project on start (spec.md sections 6 to 8), and says what is wrong in the alert
+ * Checks the app's project on start (docs/behaviour.md sections 6 to 8), and says what is wrong in the alert
  * bar: no project id at all is 'Project ID Not Configured', without a request; a project the
  * backend does not know is 'Invalid Project ID' (and any other provider error its alert); a page
  * whose origin is neither on the project's list (GET /projects/v1/origins, empty on failure) nor

@@ -12,7 +12,7 @@ import { storedEmailLoginUsed } from '../storage/keys.js'
 export const RECONNECT_WAIT_MS = 1000
 
 /**
- * Reconnects on load (spec.md section 4): the stored connections are tried most recently used
+ * Reconnects on load (docs/behaviour.md section 4): the stored connections are tried most recently used
  * first, each by asking its wallet for the accounts it already exposes to this site (eth_accounts:
  * never a prompt). The first that answers with an account is the connection; a wallet that no
  * longer exposes one is forgotten. None reconnecting gives disconnected, otherwise connected.

@@ -4,7 +4,7 @@ import type { ViewName } from '../config/views.js'
 /** Data a view is opened with (for example the wallet a Connecting view connects). */
 export type RouterData = Readonly<Record<string, unknown>>
 
-/** A pending transaction's handlers, run when the view that shows it finishes (spec.md section 4). */
+/** A pending transaction's handlers, run when the view that shows it finishes (docs/behaviour.md section 4). */
 export interface TransactionAction {
   readonly view?: ViewName
   readonly onSuccess?: () => void

@@ -29,7 +29,7 @@ function display(variant: ToastVariant, message: string): void {
 }
 
 /**
- * Shows a toast (spec.md section 4): an open one closes first and the new one appears 150 ms later;
+ * Shows a toast (docs/behaviour.md section 4): an open one closes first and the new one appears 150 ms later;
  * every toast closes by itself after 5000 ms.
  */
 export function showToast(variant: ToastVariant, message: string): void {

@@ -12,7 +12,7 @@ import { $network } from './network.js'
 import { $options } from './options.js'
 import { showAlertForError } from './alert.js'
 
-/** The namespaces the balance API serves (spec.md section 9: balance on eip155 and solana). */
+/** The namespaces the balance API serves (docs/behaviour.md section 9: balance on eip155 and solana). */
 export const TOKEN_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 export interface TokenBalancesState {
@@ -28,7 +28,7 @@ const initialTokenBalances: TokenBalancesState = { status: 'idle', balances: [],
 
 export const $tokenBalances = map<TokenBalancesState>(initialTokenBalances)
 
-// The account state's tokenBalance (spec.md section 3) is the shown account's list.
+// The account state's tokenBalance (docs/behaviour.md section 3) is the shown account's list.
 $tokenBalances.listen(({ balances, caipAddress }) => {
   if (caipAddress && caipAddress === $account.get().caipAddress) setAccount({ tokenBalance: balances })
 })
@@ -41,7 +41,7 @@ const reads = joinedReads()
  * old (kept in storage, so across reloads; `maxAgeMs` asks for a younger one), else from the balance
  * API (`force` skips both caches, after the kit sent a transaction). A read already under way for
  * the account answers a call that is not forced. When the API fails, is not configured, or does not
- * serve the network (nothing is then asked: spec.md section 5), a network the app listed `tokens`
+ * serve the network (nothing is then asked: docs/behaviour.md section 5), a network the app listed `tokens`
  * for is read from the chain (the native balance and those tokens).
  * Otherwise a failure, or a network without balances, shows 'Token Balance Unavailable' once and
  * asks nothing for 30 s. An answer for an account no longer shown is dropped.
@@ -91,7 +91,7 @@ async function readTokenBalances(
     if (!api) throw new Error('No balance API: createAppKit was given no apiUrl')
     const answer = await api.tokenBalances(parts.address, parts.caipNetworkId, { forceUpdate: force })
     if (!answer) {
-      // The backend does not serve this network: nothing was asked (spec.md sections 5 and 8).
+      // The backend does not serve this network: nothing was asked (docs/behaviour.md sections 5 and 8).
       await withoutBackend(caipAddress, parts, keep)
       return
     }
@@ -112,7 +112,7 @@ async function readTokenBalances(
 
 /**
  * When the backend failed or does not serve the network: the chain itself, for a network the app
- * listed tokens for; else 'Token Balance Unavailable' (spec.md section 8) and no read for 30 s.
+ * listed tokens for; else 'Token Balance Unavailable' (docs/behaviour.md section 8) and no read for 30 s.
  */
 async function withoutBackend(
   caipAddress: string,

@@ -4,7 +4,7 @@ import { takeTransactionAction } from './router.js'
 export type TransactionResult = 'success' | 'error' | 'cancel'
 
 /**
- * Finishes the newest pending transaction (spec.md section 4): success runs its success handler;
+ * Finishes the newest pending transaction (docs/behaviour.md section 4): success runs its success handler;
  * error or cancel runs its handler and goes back.
  */
 export function finishTransaction(result: TransactionResult): void {

@@ -13,10 +13,10 @@ import { $options } from './options.js'
 import { TRANSACTIONS_FETCH_FAILED } from './texts.js'
 import { showError } from './toast.js'
 
-/** The spec's error when fetchTransactions is called without an address (spec.md section 5). */
+/** The spec's error when fetchTransactions is called without an address (docs/behaviour.md section 5). */
 export const NO_ACCOUNT_ADDRESS = "Transactions can't be fetched without an accountAddress"
 
-/** The transaction list of spec.md section 3. */
+/** The transaction list of docs/behaviour.md section 3. */
 export interface TransactionsState {
   /** The shown transactions, pages appended: the active network's only, spam NFT transfers left out. */
   readonly transactions: readonly Transaction[]
@@ -54,7 +54,7 @@ export function openPurchases(state: TransactionsState): readonly Transaction[] 
   return state.coinbaseTransactions.filter(purchase => !listed.has(purchase.id))
 }
 
-/** The list, with the open purchases in time order, grouped by year, then month (spec.md section 3: transactionsByYear). */
+/** The list, with the open purchases in time order, grouped by year, then month (docs/behaviour.md section 3: transactionsByYear). */
 export const $transactionsByYear = computed($transactions, state => {
   const open = openPurchases(state)
   const shown =
@@ -92,7 +92,7 @@ function withSafeImages(transaction: Transaction, trusted: readonly string[]): T
 
 /**
  * Fetches the next page of `accountAddress`'s transactions on the active network and appends what
- * may be shown (spec.md section 5): the active network's, without those whose every transfer is a
+ * may be shown (docs/behaviour.md section 5): the active network's, without those whose every transfer is a
  * spam NFT. The list is empty when nothing is left to show; `next` is the returned cursor. On
  * failure: the 'Failed to fetch transactions' toast, the ERROR_FETCH_TRANSACTIONS event, an empty
  * list and no cursor. Throws the spec's error without an address. A page already on its way is not

@@ -117,7 +117,7 @@ export async function proposeWalletConnect(options: {
         try {
           await auth.storeWalletConnectSessions(live.authentications())
         } catch (error) {
-          // Sessions that cannot be stored end the connection (spec.md section 4).
+          // Sessions that cannot be stored end the connection (docs/behaviour.md section 4).
           await live.disconnect()
           throw error
         }

@@ -226,7 +226,7 @@ function wait(ms: number): Promise<void> {
 
 /**
  * Searches the catalog (up to 100 entries) with the app's include and exclude ids. It answers no
- * sooner than 300 ms after the call (spec.md section 9), and only the latest query wins: a query
+ * sooner than 300 ms after the call (docs/behaviour.md section 9), and only the latest query wins: a query
  * replaced within its 300 ms is never sent, and a late answer to an older one is dropped. That wait
  * is also the search box's debounce. An empty query ends the search at once.
  */

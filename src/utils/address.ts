@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../networks/types.js'
 
 /**
- * Address and RPC-result shape checks (spec.md section 5). They check the form only (no
+ * Address and RPC-result shape checks (docs/behaviour.md section 5). They check the form only (no
  * checksum), which is what the kit needs to decide how to treat an input.
  */
 
@@ -63,7 +63,7 @@ export function isSignedMessage(value: unknown): value is `0x${string}` {
   return typeof value === 'string' && SIGNED_MESSAGE.test(value)
 }
 
-/** An RPC result the kit treats as a transaction (spec.md section 5): a hash or a signed message. */
+/** An RPC result the kit treats as a transaction (docs/behaviour.md section 5): a hash or a signed message. */
 export function isTransactionResult(value: unknown): value is `0x${string}` {
   return isTransactionHash(value) || isSignedMessage(value)
 }

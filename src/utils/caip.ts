@@ -2,7 +2,7 @@ import { CHAIN_NAMESPACES, type ChainNamespace } from '../networks/types.js'
 
 /**
  * CAIP-2 network ids (`namespace:reference`, such as "eip155:1") and CAIP-10 account ids
- * (`namespace:reference:address`, such as "eip155:1:0xab..."), by the rules of spec.md section 5:
+ * (`namespace:reference:address`, such as "eip155:1:0xab..."), by the rules of docs/behaviour.md section 5:
  * CAIP-2 has exactly 2 non-empty parts; CAIP-10 exactly 3, with a namespace the kit knows.
  */
 

@@ -4,7 +4,7 @@ import { isMobileUserAgent, objectGlobal, resolvePlatformEnv, type PlatformEnv }
 /**
  * Links that hand a WalletConnect URI to a wallet app (its custom scheme or its universal link), how
  * to open them from a tap, and the mobile wallets whose in-app browser the page is sent to instead
- * (spec.md section 2). Catalog links are untrusted: dangerous schemes give no link at all.
+ * (docs/behaviour.md section 2). Catalog links are untrusted: dangerous schemes give no link at all.
  */
 
 /** Schemes a wallet link may never use: they run script, read local data or stay in the browser. */

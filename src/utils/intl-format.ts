@@ -21,7 +21,7 @@ const RELATIVE_UNITS: readonly RelativeUnit[] = [
 ]
 
 /**
- * How long ago `then` was, in the largest whole unit and with no "ago" (spec.md section 9: the
+ * How long ago `then` was, in the largest whole unit and with no "ago" (docs/behaviour.md section 9: the
  * labels are abbreviated). English uses the spec's labels, the same for one and many: '5 sec',
  * '3 min', '2 hr', '4 d', '6 mo', '2 yr'. Every other locale uses its own short unit through
  * Intl.NumberFormat ('3 Min.', '2 j', '4 日'). Years stay years: no switch to a date (issue 29).

@@ -1,4 +1,4 @@
-// Origin allowlist patterns of a project (spec.md sections 5 and 6; GET /projects/v1/origins,
+// Origin allowlist patterns of a project (docs/behaviour.md sections 5 and 6; GET /projects/v1/origins,
 // POST /e). One matcher for the kit (is this page's origin allowed?) and the reference backend
 // (may this page send events?):
 //   https://app.example.com     exactly that origin (default port of the scheme)
@@ -10,7 +10,7 @@
 // `*.vercel.app` does not match `evilvercel.app` or `vercel.app.evil.com`.
 
 /**
- * Patterns every project allows (spec.md section 6: localhost, pages.dev, vercel.app and
+ * Patterns every project allows (docs/behaviour.md section 6: localhost, pages.dev, vercel.app and
  * similar): local development and the preview hosts. The backend's default project lists them too.
  */
 export const BUILT_IN_ORIGIN_PATTERNS: readonly string[] = [

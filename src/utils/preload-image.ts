@@ -1,7 +1,7 @@
 import { IMAGE_PRELOAD_TIMEOUT_MS } from '../config/constants.js'
 
 /**
- * Loads an image ahead of showing it (spec.md section 9: image preload timeout 2 s). Resolves true
+ * Loads an image ahead of showing it (docs/behaviour.md section 9: image preload timeout 2 s). Resolves true
  * once it has loaded and decoded, false when it fails or takes longer than `timeoutMs`; never
  * rejects. A late load after the timeout changes nothing: the caller already shows its placeholder.
  */

@@ -1,6 +1,6 @@
 import type { Transaction } from '../api/schemas/history.js'
 
-/** Whether every transfer of the transaction is an NFT flagged as spam (spec.md section 5). */
+/** Whether every transfer of the transaction is an NFT flagged as spam (docs/behaviour.md section 5). */
 export function isSpamTransaction(transaction: Transaction): boolean {
   // A transaction that moved nothing (an approval) is not spam: it has no transfer to flag.
   return (
@@ -10,7 +10,7 @@ export function isSpamTransaction(transaction: Transaction): boolean {
 }
 
 /**
- * The transactions to show for the active network (spec.md section 5): those on `chainId`, without
+ * The transactions to show for the active network (docs/behaviour.md section 5): those on `chainId`, without
  * those whose every transfer is a spam NFT.
  */
 export function visibleTransactions(transactions: readonly Transaction[], chainId: string | undefined): Transaction[] {
@@ -39,7 +39,7 @@ export interface TransactionYear {
 
 /**
  * The transactions grouped by the year, then the month they were mined in (the visitor's time
- * zone), newest first, each group keeping the list's order (spec.md section 3: transactionsByYear).
+ * zone), newest first, each group keeping the list's order (docs/behaviour.md section 3: transactionsByYear).
  */
 export function groupByYearAndMonth(transactions: readonly Transaction[]): TransactionYear[] {
   const years = new Map<number, Map<number, Transaction[]>>()

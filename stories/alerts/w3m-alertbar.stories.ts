@@ -5,7 +5,7 @@ import { $alert, type AlertId } from '../../src/stores/alert.js'
 import { expectShadowText } from '../support/shadow-text.js'
 
 /**
- * The alert bar at the top of the modal: one of the seven alerts of spec.md section 8, with what
+ * The alert bar at the top of the modal: one of the seven alerts of docs/behaviour.md section 8, with what
  * the app's developer can do. The checker runs each in light and dark, left-to-right and right-to-left.
  */
 const meta = {

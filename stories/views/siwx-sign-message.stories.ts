@@ -27,7 +27,7 @@ function expectStatement(statement: string) {
 }
 
 /**
- * SIWXSignMessage: the app asks the connected account to sign in (spec.md sections 2 and 4): its
+ * SIWXSignMessage: the app asks the connected account to sign in (docs/behaviour.md sections 2 and 4): its
  * name and icon, the account, its statement; Sign and Cancel. Every state the element tests check
  * (test/browser/siwx/).
  */

@@ -72,7 +72,7 @@ export const InvalidChainId: Story = switchStory(
 )
 
 /**
- * The embedded wallet moving to a network (spec.md section 2): it switches inside its frame with
+ * The embedded wallet moving to a network (docs/behaviour.md section 2): it switches inside its frame with
  * nothing to approve, so the view only says it is switching.
  */
 export const EmbeddedWallet: Story = {

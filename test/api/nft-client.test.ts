@@ -24,7 +24,7 @@ function client() {
 
 before(async () => {
   server = await FaultServer.start()
-  // The backend's networks, read before the first call (spec.md section 5; supported-chains.test.ts).
+  // The backend's networks, read before the first call (docs/behaviour.md section 5; supported-chains.test.ts).
   server.route('/v1/supported-chains', { json: { http: ['eip155:31337', 'eip155:31338'], ws: [] } })
 })
 after(() => server.close())

@@ -1,4 +1,4 @@
-// How often the kit asks a chain whether a transaction it sent is mined (spec.md section 9: client
+// How often the kit asks a chain whether a transaction it sent is mined (docs/behaviour.md section 9: client
 // polling 4000 ms; a local development chain, which mines at once, is asked every 1 s). The chain
 // is a scripted JSON-RPC server; time is a fake clock, so the waits are read back exactly.
 import assert from 'node:assert/strict'

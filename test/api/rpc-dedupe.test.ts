@@ -1,4 +1,4 @@
-// The RPC client's dedupe cache (spec.md section 9: 8192; issue 29, point 15): identical requests on
+// The RPC client's dedupe cache (docs/behaviour.md section 9: 8192; issue 29, point 15): identical requests on
 // their way share one answer, for every client on the page; an answered request leaves the cache; a
 // request with its own abort signal is never shared; beyond 8192 the oldest leaves first.
 import assert from 'node:assert/strict'

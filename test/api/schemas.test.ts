@@ -9,7 +9,7 @@ const USER = `eip155:1:${EVM}`
 const USDC = 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 const tx = { from: EVM, to: EVM, data: '0x095ea7b3', value: '0' }
 
-/** One valid example of every response of spec.md section 7. */
+/** One valid example of every response of docs/behaviour.md section 7. */
 const valid: Array<[string, z.ZodMiniType, unknown]> = [
   ['supported-chains', s.supportedChainsResponseSchema, { http: ['eip155:1'], ws: ['eip155:1'] }],
   ['identity', s.identityResponseSchema, { name: 'alice.appkit.id', avatar: null }],

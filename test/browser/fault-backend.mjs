@@ -1,5 +1,5 @@
 // A small backend inside the browser tests' dev server (web-test-runner middleware), under
-// /fault-backend/: the project calls of spec.md section 7 that the kit makes on start, with faults
+// /fault-backend/: the project calls of docs/behaviour.md section 7 that the kit makes on start, with faults
 // chosen by the project id, so the element tests drive the kit's real HTTP clients:
 //   projectId 'unknown'      403 "Invalid Project ID: ..." on every call (as the reference backend)
 //   projectId 'no-analytics' getAnalyticsConfig answers false

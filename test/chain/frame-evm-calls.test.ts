@@ -1,4 +1,4 @@
-// The frame's approval of EVM contract calls (frame/evm-call-summary.ts; issue 29, spec §6) against
+// The frame's approval of EVM contract calls (frame/evm-call-summary.ts; issue 29, docs/behaviour.md section 6) against
 // the local stack's real contracts on chain A: the frame's own reads (frame/evm-contract-reads.ts,
 // eth_call as the frame forwards it, here straight to the node that /frame-api/rpc passes it to)
 // name tUSDC and TT by their symbol and decimals, the test collection by its name (TestCollection

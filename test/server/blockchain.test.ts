@@ -192,7 +192,7 @@ describe('GET /v1/account/{address}/balance', () => {
     assert.ok(onlyB.length >= 3 && onlyB.every(b => b.chainId === B))
     assert.deepEqual(await balances(alice, { chainId: 'eip155:1' }), [])
     assert.deepEqual(await balances('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'), [])
-    // An address without 0x is the same account (spec.md section 5).
+    // An address without 0x is the same account (docs/behaviour.md section 5).
     const bare = await balances(alice.slice(2), { chainId: B })
     assert.deepEqual(
       bare.map(b => b.quantity),

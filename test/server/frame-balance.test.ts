@@ -1,4 +1,4 @@
-// wallet_getAssets end to end below the page (issue 29, point 3; spec.md sections 3 and 7): the frame's
+// wallet_getAssets end to end below the page (issue 29, point 3; docs/behaviour.md sections 3 and 7): the frame's
 // own handlers (frame/handlers.ts) over its real backend client (frame/backend.ts) against the
 // reference backend on local chain A, after a real e-mail login (maildev). The EOA is funded on
 // chain; the answer's hex balances are what the chain holds. The route itself

@@ -1,5 +1,5 @@
 // The frame's RPC (frame/rpc.ts over frame/chain-rpc.ts, its own code run here in Node) on a third
-// local chain the backend was not started with (spec.md section 3, "Supported frame networks";
+// local chain the backend was not started with (docs/behaviour.md section 3, "Supported frame networks";
 // issue 29): the real backend answers 404 'Unknown chain' for it, so the frame reads and sends
 // through the app's own RPC URL for it, which the page gave in syncDappData; the backend never
 // fetches it. A URL that serves another network is refused before use, and with no URL the error

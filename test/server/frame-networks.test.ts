@@ -1,4 +1,4 @@
-// The networks the frame's backend serves (spec.md section 3, "Supported frame networks";
+// The networks the frame's backend serves (docs/behaviour.md section 3, "Supported frame networks";
 // server/frame-networks.ts): the spec's list with public endpoints by default (checked as data: no
 // test reaches a public node), APPKIT_CHAIN_RPCS in place of a default per chain, the chains the
 // backend reads first, 404 'Unknown chain' for any other network without fetching any URL the

@@ -1,4 +1,4 @@
-// The WalletConnect client's settings of spec.md section 9 (issue 29, point 15), read back from a
+// The WalletConnect client's settings of docs/behaviour.md section 9 (issue 29, point 15), read back from a
 // client the kit initialised (src/connectors/walletconnect/sign-client.ts) against the local relay:
 // the log buffer (1,024,000 bytes) and the default log level (error), which the kit passes; the
 // heartbeat (5 s) and the relay socket's event max listeners (10), which are the SDK's own

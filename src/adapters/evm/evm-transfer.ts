@@ -4,7 +4,7 @@ import type { TransactionRequest } from '../../connectors/types.js'
 import type { CaipNetwork } from '../../networks/types.js'
 
 /**
- * EVM transfers (spec.md section 7): the native token is a transaction with to, data 0x and value;
+ * EVM transfers (docs/behaviour.md section 7): the native token is a transaction with to, data 0x and value;
  * an ERC-20 is transfer(receiver, amount) sent to the token contract. The call data is two ABI
  * words after the selector, encoded here without loading viem.
  */

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '../../api/clock.js'
 import { statusPollMs } from './poll-interval.js'
 
 /**
- * EIP-5792 batches (spec.md section 5: send-calls entries need 'to'; data starts with 0x): whether
+ * EIP-5792 batches (docs/behaviour.md section 5: send-calls entries need 'to'; data starts with 0x): whether
  * the wallet executes a batch atomically (wallet_getCapabilities), sending one
  * (wallet_sendCalls, version 2.0.0, atomicRequired) and waiting for it (wallet_getCallsStatus).
  */

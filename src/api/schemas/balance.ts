@@ -10,7 +10,7 @@ export const balanceQuerySchema = z.object({
 export type BalanceQuery = z.output<typeof balanceQuerySchema>
 
 /**
- * A token balance (spec.md section 3). `quantity.decimals` is the token's decimals as a string
+ * A token balance (docs/behaviour.md section 3). `quantity.decimals` is the token's decimals as a string
  * ("18"); `quantity.numeric` the amount in token units as a decimal string ("1.5"), so the exact
  * bigint is `parseUnits(numeric, Number(decimals))`. `value` and `price` are in USD.
  * `address` is the token contract as a CAIP-10 id ("eip155:1:0x..."; absent for the native token);
@@ -34,7 +34,7 @@ export type TokenBalance = z.infer<typeof tokenBalanceSchema>
 export const balanceResponseSchema = z.object({ balances: z.array(tokenBalanceSchema) })
 export type BalanceResponse = z.infer<typeof balanceResponseSchema>
 
-/** One entry of a wallet_getAssets answer (spec.md section 3): balance in hex smallest units. */
+/** One entry of a wallet_getAssets answer (docs/behaviour.md section 3): balance in hex smallest units. */
 export const walletAssetSchema = z.object({
   address: z.string(),
   balance: hexSchema,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { caip2Schema, queryListSchema, queryPositiveIntSchema, untrustedUrlSchema } from './common.js'
 
 /**
- * The wallet-provider catalog API (spec.md section 7). The client adds projectId, st and sv as
+ * The wallet-provider catalog API (docs/behaviour.md section 7). The client adds projectId, st and sv as
  * query (sdkQuerySchema). Lists travel comma-separated in the query: `include=id1,id2`.
  */
 
@@ -19,7 +19,7 @@ export const getWalletsQuerySchema = z.object({
 })
 export type GetWalletsQuery = z.output<typeof getWalletsQuerySchema>
 
-/** A wallet of the catalog (spec.md section 3). Links and image ids are untrusted strings. */
+/** A wallet of the catalog (docs/behaviour.md section 3). Links and image ids are untrusted strings. */
 export const walletCatalogItemSchema = z.object({
   id: z.string().check(z.minLength(1)),
   name: z.string(),

@@ -17,7 +17,7 @@ export const decimalStringSchema = z
 /** 0x-prefixed hex data (calldata, signatures, hashes); may be just "0x". */
 export const hexSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'hex data starting with 0x'))
 
-/** An EVM address: 40 hex digits with an optional 0x prefix (spec.md section 5). */
+/** An EVM address: 40 hex digits with an optional 0x prefix (docs/behaviour.md section 5). */
 export const evmAddressSchema = z.string().check(z.regex(/^(0x)?[0-9a-fA-F]{40}$/, 'an EVM address of 40 hex digits'))
 
 /** An EVM address as it appears in a transaction: 0x and 40 hex digits. */
@@ -25,7 +25,7 @@ export const hexAddressSchema = z
   .string()
   .check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed EVM address of 40 hex digits'))
 
-/** A Solana address: 32 to 44 base58 characters (spec.md section 5). */
+/** A Solana address: 32 to 44 base58 characters (docs/behaviour.md section 5). */
 export const solanaAddressSchema = z
   .string()
   .check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'a Solana address of 32-44 base58 characters'))
@@ -94,7 +94,7 @@ export type SuccessResponse = z.infer<typeof successResponseSchema>
 export const addressPathSchema = z.object({ address: accountAddressSchema })
 
 /**
- * What the kit's HTTP client adds to every call (spec.md section 7): sdk type `st`, sdk version
+ * What the kit's HTTP client adds to every call (docs/behaviour.md section 7): sdk type `st`, sdk version
  * `sv`, `projectId`, and the client's `clientId`. Area query schemas do not repeat these; a server
  * parses them once with this schema.
  */

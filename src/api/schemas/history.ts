@@ -89,5 +89,5 @@ export const historyResponseSchema = z.object({
 })
 export type HistoryResponse = z.infer<typeof historyResponseSchema>
 
-/** A 0x transaction hash of 64 hex digits (spec.md section 5). */
+/** A 0x transaction hash of 64 hex digits (docs/behaviour.md section 5). */
 export const transactionHashSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x hash of 64 hex digits'))

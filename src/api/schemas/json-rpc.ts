@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 
-/** A JSON-RPC 2.0 request and the envelope of its response (chain RPC, spec.md section 7). */
+/** A JSON-RPC 2.0 request and the envelope of its response (chain RPC, docs/behaviour.md section 7). */
 export const jsonRpcIdSchema = z.union([z.number(), z.string()])
 
 export const jsonRpcRequestSchema = z.object({
@@ -29,7 +29,7 @@ export type JsonRpcResponse = z.infer<typeof jsonRpcResponseSchema>
 
 export const jsonRpcBatchResponseSchema = z.array(jsonRpcResponseSchema)
 
-/** The query of a chain RPC call (spec.md section 7): the CAIP-2 chain and the project. */
+/** The query of a chain RPC call (docs/behaviour.md section 7): the CAIP-2 chain and the project. */
 export const rpcQuerySchema = z.object({
   chainId: z.string().check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 chain id such as "eip155:1"')),
   projectId: z.string().check(z.minLength(1, 'a project id'))

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { caip2Schema, untrustedUrlSchema } from './common.js'
 
 /**
- * GET /v1/account/{account}/nfts: the NFTs the account holds (not in spec.md section 7: the kit
+ * GET /v1/account/{account}/nfts: the NFTs the account holds (not in docs/behaviour.md section 7: the kit
  * the spec describes dropped its NFTs tab; ours keeps it, issue 10). `chainId` limits the answer
  * to one network.
  */

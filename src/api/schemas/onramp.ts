@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { ONRAMP_PROVIDERS } from '../../config/constants.js'
 import { decimalStringSchema, hexSchema, isoDateTimeSchema, untrustedUrlSchema } from './common.js'
 
-/** Onramp (spec.md sections 3 and 7). Money amounts are decimal strings in the named currency. */
+/** Onramp (docs/behaviour.md sections 3 and 7). Money amounts are decimal strings in the named currency. */
 
 export const onrampNetworkSchema = z.object({
   name: z.string(),
@@ -42,7 +42,7 @@ export const onrampOptionsResponseSchema = z.object({
 })
 export type OnrampOptionsResponse = z.infer<typeof onrampOptionsResponseSchema>
 
-/** The onramp providers (spec.md section 9: default remote providers coinbase and meld). */
+/** The onramp providers (docs/behaviour.md section 9: default remote providers coinbase and meld). */
 export { ONRAMP_PROVIDERS }
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { accountAddressSchema, successResponseSchema } from './common.js'
 
 /**
- * Names (spec.md section 7, profile paths). A name is "label.suffix" (suffixes are backend
+ * Names (docs/behaviour.md section 7, profile paths). A name is "label.suffix" (suffixes are backend
  * configuration, decisions.md); the label has letters, digits and hyphens, at least 4 characters.
  * Addresses are keyed by SLIP-44/ENSIP-11 coin type as a decimal string ("60" for Ethereum).
  */

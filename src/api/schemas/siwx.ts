@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
 /**
- * Sign-in with X (CAIP-122) sessions (spec.md section 3, sign-in session): what the kit's SIWX
+ * Sign-in with X (CAIP-122) sessions (docs/behaviour.md section 3, sign-in session): what the kit's SIWX
  * implementations keep and what the reference backend's /v1/siwx routes take and answer. Times are
  * ISO 8601 strings, as the messages carry them.
  */
@@ -13,7 +13,7 @@ export const siwxChainIdSchema = z
   .string()
   .check(z.regex(/^(eip155:\d+|solana:[1-9A-HJ-NP-Za-km-z]{1,44})$/, 'a CAIP-2 eip155 or solana chain id'))
 
-/** The fields of a sign-in message (spec.md section 3: the sign-in session's data). */
+/** The fields of a sign-in message (docs/behaviour.md section 3: the sign-in session's data). */
 export const siwxMessageDataSchema = z.object({
   accountAddress: z.string().check(z.minLength(1)),
   chainId: siwxChainIdSchema,

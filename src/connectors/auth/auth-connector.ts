@@ -1,10 +1,10 @@
-// The auth connector (spec.md sections 1 and 4): the embedded wallet in the secure frame, as a
+// The auth connector (docs/behaviour.md sections 1 and 4): the embedded wallet in the secure frame, as a
 // connector of the eip155 namespace. Requests go to the frame as wallet RPC calls (an EIP-1193
 // provider over AuthClient), so send, swap and sign-in use it like any other EVM wallet; connect,
 // reconnect, switching networks and disconnect are the frame's own requests. The account it uses
 // on a chain is the smart account when the app prefers one (`preferredAccountType`) and the frame
 // offers one there, else the EOA; switching networks or account type may change the address
-// ('accountsChanged'). The chain it last used is kept in storage (spec.md section 3: last chain):
+// ('accountsChanged'). The chain it last used is kept in storage (docs/behaviour.md section 3: last chain):
 // eth_chainId is answered from it without asking the frame (section 7), and a connection that names
 // no chain goes there. Knows no store.
 import { createEip1193Connector } from '../../adapters/evm/eip1193-connector.js'
@@ -23,7 +23,7 @@ type Listener = (payload: unknown) => void
 
 type Emit = (event: string, payload: unknown) => void
 
-/** The EVM chain the embedded wallet last used on this device (spec.md section 3), if any. */
+/** The EVM chain the embedded wallet last used on this device (docs/behaviour.md section 3), if any. */
 const lastUsedChain = (): number | undefined => safeParseEvmChainId(storedLastUsedChain.get())
 
 /**
@@ -48,7 +48,7 @@ function frameProvider(
         await afterSwitch(chainId)
         return null
       }
-      // Answered here from the stored last chain (spec.md section 7); the frame only when none is stored.
+      // Answered here from the stored last chain (docs/behaviour.md section 7); the frame only when none is stored.
       const last = method === 'eth_chainId' ? lastUsedChain() : undefined
       if (last !== undefined) return toHexChainId(last)
       return client.rpc(method, params)
@@ -90,7 +90,7 @@ async function userConnection(
   }
 }
 
-/** Where the frame offers smart accounts; an error empties the list (spec.md section 4). */
+/** Where the frame offers smart accounts; an error empties the list (docs/behaviour.md section 4). */
 async function smartAccountNetworks(client: AuthClient): Promise<number[]> {
   try {
     return (await client.request('getSmartAccountEnabledNetworks', {})).smartAccountEnabledNetworks

@@ -2,7 +2,7 @@ import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../config/cons
 import type { StoredPairing } from '../../storage/pairing.js'
 
 /**
- * The WalletConnect pairing rules (spec.md section 4, "Pairing"): on Telegram or iOS Safari a pairing
+ * The WalletConnect pairing rules (docs/behaviour.md section 4, "Pairing"): on Telegram or iOS Safari a pairing
  * is reused until expiry, otherwise a new connection starts; a pairing is expired when under 10 s
  * remain; a new one lasts 4 minutes. Pure functions: the connector keeps the pairing and the clock.
  */

@@ -1,5 +1,5 @@
 /**
- * The WalletConnect client's settings of spec.md section 9 (log buffer 1,024,000 bytes, default log
+ * The WalletConnect client's settings of docs/behaviour.md section 9 (log buffer 1,024,000 bytes, default log
  * level error, heartbeat 5 s, event max listeners 10). The kit passes those the SDK takes
  * (sign-client.ts: the log buffer and level); the heartbeat and the listener limit are the SDK's
  * own (@walletconnect/core's HeartBeat, @walletconnect/jsonrpc-ws-connection's socket events), which

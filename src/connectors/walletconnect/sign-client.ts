@@ -96,7 +96,7 @@ export function getSignClient(settings: SignClientSettings): Promise<Client> {
       metadata: settings.metadata,
       customStoragePrefix: 'appkit-elements',
       telemetryEnabled: false,
-      // spec.md section 9: the log level and the log buffer's size (sdk-settings.ts).
+      // docs/behaviour.md section 9: the log level and the log buffer's size (sdk-settings.ts).
       logger: WALLETCONNECT_LOG_LEVEL,
       maxLogBlobSizeInBytes: WALLETCONNECT_LOG_BUFFER_BYTES
     }).then(created => {

@@ -40,7 +40,7 @@ function hueOf(name: string): number {
 
 /**
  * A wallet's image. It is preloaded once the element comes near the viewport; the wallet's initials
- * show while it loads, and stay when it fails or takes longer than 2 s (spec.md section 9). The
+ * show while it loads, and stay when it fails or takes longer than 2 s (docs/behaviour.md section 9). The
  * image is decorative (alt=""): the wallet's name is beside it as text.
  * @tagname wui-wallet-image
  * @csspart image - The loaded image.

@@ -63,7 +63,7 @@ export class W3mAccountActivity extends LitElement {
   }
 
   protected override updated(): void {
-    // Shown, or the account or its network changed: the list starts over (spec.md section 4).
+    // Shown, or the account or its network changed: the list starts over (docs/behaviour.md section 4).
     const { caipAddress } = this.account.value
     const { caipAddress: listed, lastNetworkInView } = this.transactions.value
     if (caipAddress !== listed || this.network.value.activeNetwork?.caipNetworkId !== lastNetworkInView)

@@ -17,7 +17,7 @@ function offersSmartAccount(account: AccountState, chainId: number | string | un
 }
 
 /**
- * The Account view's account type (spec.md sections 3 and 4): 'Smart account' with Switch to EOA
+ * The Account view's account type (docs/behaviour.md sections 3 and 4): 'Smart account' with Switch to EOA
  * while the embedded wallet's smart account is in use; 'Regular account (EOA)' with Switch to smart
  * account where the wallet has one on the active network; otherwise, where a smart account is
  * preferred but the wallet has none here (any injected wallet), the note that it fell back to EOA.

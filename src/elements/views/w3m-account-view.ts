@@ -39,7 +39,7 @@ function avatarText(account: AccountState): string {
 /** The balance, left to right even in Arabic; else why there is none, in the active locale. */
 /**
  * The way in after the network's name: the wallet's name, or for the embedded wallet the login
- * used (spec.md section 3: socialProvider): "Google", "GitHub", "Farcaster", "E-mail".
+ * used (docs/behaviour.md section 3: socialProvider): "Google", "GitHub", "Farcaster", "E-mail".
  */
 function wayInText(account: AccountState): string {
   const provider = account.socialProvider as SocialProvider | undefined

@@ -203,7 +203,7 @@ export class W3mAllWalletsView extends LitElement {
     void searchWallets(this.query)
   }
 
-  /** spec.md section 2: ConnectingExternal when a matching connector exists, else ConnectingWalletConnect. */
+  /** docs/behaviour.md section 2: ConnectingExternal when a matching connector exists, else ConnectingWalletConnect. */
   private onSelect(event: WalletSelectEvent): void {
     // A wallet the kit can reach directly opens ConnectingExternal; any other, WalletConnect.
     chooseWallet(event.wallet)

@@ -9,7 +9,7 @@ import { StoreController } from '../shared/store-controller.js'
 import { connectionViewStyles } from './connection-view.styles.js'
 
 /**
- * The ApproveTransaction view, through the transaction stack (spec.md section 4): the swap's router
+ * The ApproveTransaction view, through the transaction stack (docs/behaviour.md section 4): the swap's router
  * may spend the token sold once the wallet approves it. Approve asks the wallet and, once the
  * approval is mined, the stack's success continues the swap; Cancel, or a failed approval, goes
  * back.

@@ -8,7 +8,7 @@ import { StoreController } from '../shared/store-controller.js'
 import { connectionViewStyles } from './connection-view.styles.js'
 
 /**
- * The OnRampProviders view: the onramp providers to buy with (spec.md section 9: Coinbase and Meld
+ * The OnRampProviders view: the onramp providers to buy with (docs/behaviour.md section 9: Coinbase and Meld
  * by default), one button each; choosing one opens OnRampBuy. The purchase options are read while
  * the visitor chooses.
  * @tagname w3m-onramp-providers-view

@@ -14,7 +14,7 @@ import { StoreController } from '../shared/store-controller.js'
 import { connectionViewStyles } from './connection-view.styles.js'
 
 /**
- * The SIWXSignMessage view (spec.md sections 2 and 4): the app asks the connected account to sign
+ * The SIWXSignMessage view (docs/behaviour.md sections 2 and 4): the app asks the connected account to sign
  * in. It shows the app's name and icon, the account and the app's statement; Sign asks the wallet,
  * Cancel disconnects when sign-in is required and otherwise closes.
  * @tagname w3m-siwx-sign-message-view

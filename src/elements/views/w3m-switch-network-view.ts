@@ -68,7 +68,7 @@ export class W3mSwitchNetworkView extends LitElement {
 
   /**
    * The wait: 'Approve in {wallet}'; or, for the embedded wallet (no `wallet`), which switches inside
-   * its frame with nothing to approve (spec.md section 2), 'Switching…'.
+   * its frame with nothing to approve (docs/behaviour.md section 2), 'Switching…'.
    */
   private renderWaiting(wallet: string | undefined) {
     const spinner = html`<span class="spinner" aria-hidden="true"></span>`

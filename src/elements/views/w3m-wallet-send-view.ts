@@ -28,7 +28,7 @@ import { sendFormStyles } from './send-form.styles.js'
  * first), the amount with Max (which keeps back the network fee on the native token), and the
  * receiver: an address (on EVM with its registry name beside it, when it has one), or on EVM a
  * registry name whose address shows beside it. Preview checks the
- * form (spec.md section 5), estimates the fee and opens WalletSendPreview; a broken rule shows here,
+ * form (docs/behaviour.md section 5), estimates the fee and opens WalletSendPreview; a broken rule shows here,
  * and everything typed stays. When it shows, balances read more than 5 s before are read again.
  * @tagname w3m-wallet-send-view
  * @csspart form - The form.

@@ -27,7 +27,7 @@ let client: AuthClient | undefined
 let connectors: readonly Connector[] = []
 let stopSync: (() => void)[] = []
 
-/** The login cache (spec.md section 4; a social login's provider and user name too): cleared on sign-out and when the frame says it is logged out. */
+/** The login cache (docs/behaviour.md section 4; a social login's provider and user name too): cleared on sign-out and when the frame says it is logged out. */
 export function clearLoginCache(): void {
   storedEmail.remove()
   storedEmailLoginUsed.remove()

@@ -17,7 +17,7 @@ export function emailLoginAvailable(): boolean {
   return Boolean(options?.features.email && options.frameUrl)
 }
 
-/** On load: the frame is created at once only if the e-mail login was used before (spec.md section 4). */
+/** On load: the frame is created at once only if the e-mail login was used before (docs/behaviour.md section 4). */
 export async function startEmailLoginIfUsed(): Promise<void> {
   if (!emailLoginAvailable() || storedEmailLoginUsed.get() !== true) return
   try {

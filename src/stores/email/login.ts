@@ -1,4 +1,4 @@
-// The e-mail login and the e-mail change (spec.md sections 4 and 5), as actions over the secure
+// The e-mail login and the e-mail change (docs/behaviour.md sections 4 and 5), as actions over the secure
 // frame: e-mail -> (device code when the device is new) -> login code -> connected through the
 // auth connector; and new address -> code to the old address -> code to the new one. Failures keep
 // what was typed and say why; asking for a code again within 30 s says when it may be asked.

@@ -22,7 +22,7 @@ export interface NamesState {
   readonly availability: NameAvailability
   /** True while the message is signed and the registration sent. */
   readonly loading: boolean
-  /** The last failure, as the visitor's English text (spec.md section 8, or a rule). */
+  /** The last failure, as the visitor's English text (docs/behaviour.md section 8, or a rule). */
   readonly error: string | undefined
   /** The name a failed registration was for: `error` is then 'Error registering name {name}'. */
   readonly failedName: string | undefined

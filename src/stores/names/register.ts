@@ -16,7 +16,7 @@ function fail(error: string, failedName?: string): false {
 }
 
 /**
- * What registering `label` needs, checked in the spec's order (spec.md section 8): the rules, an
+ * What registering `label` needs, checked in the spec's order (docs/behaviour.md section 8): the rules, an
  * active EVM network, and the account with a connector that signs; the visitor's text otherwise.
  */
 function checkedRegistration(label: string) {
@@ -44,7 +44,7 @@ function storeProfileName(name: string, address: string, caipNetworkId: string):
 
 /**
  * Registers `label` (the typed one by default, or a chosen suggestion, "alice" or
- * "alice.appkit.id") for the connected EVM account (spec.md section 4): the wallet signs a
+ * "alice.appkit.id") for the connected EVM account (docs/behaviour.md section 4): the wallet signs a
  * RegisterNameMessage (personal_sign), the backend checks the signature and writes the registry;
  * then the name is the account's and RegisterAccountNameSuccess shows. On any failure the form
  * stays on RegisterAccountName with the error. A second call while one runs does nothing.

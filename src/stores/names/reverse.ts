@@ -5,7 +5,7 @@ import { NAMES_FOR_ADDRESS_FAILED } from './texts.js'
 
 /**
  * The registry's name of `address` (GET profile/reverse/{address}: its newest name), null when it
- * has none or no backend is configured; kept 5 minutes per network (spec.md section 9: name cache).
+ * has none or no backend is configured; kept 5 minutes per network (docs/behaviour.md section 9: name cache).
  * Rejects with 'Error fetching names for address' when the lookup failed. Activity names its
  * counterparties with it, and Send the address typed as receiver.
  */

@@ -18,7 +18,7 @@ export function keptLabel(typed: string): { readonly label: string; readonly ref
   return { label, refused: label !== typed }
 }
 
-/** The rule `label` breaks (spec.md section 5: letters, digits and hyphens, at least 4), as the visitor's text. */
+/** The rule `label` breaks (docs/behaviour.md section 5: letters, digits and hyphens, at least 4), as the visitor's text. */
 export function labelRuleError(label: string): string | undefined {
   if (label.replace(REFUSED, '') !== label) return NAME_CHARACTERS_RULE
   if (label.length < NAME_MIN_LENGTH || !NAME_LABEL_PATTERN.test(label)) return NAME_LENGTH_RULE

@@ -9,7 +9,7 @@ export interface OnrampProvider {
 }
 
 /**
- * The providers the kit knows (spec.md section 9: coinbase and meld by default). Coinbase's checkout
+ * The providers the kit knows (docs/behaviour.md section 9: coinbase and meld by default). Coinbase's checkout
  * URL comes from the backend's generator (POST /v1/generators/onrampurl); meld's starts at its site.
  */
 export const ONRAMP_PROVIDER_CATALOG: readonly OnrampProvider[] = [
@@ -20,7 +20,7 @@ export const ONRAMP_PROVIDER_CATALOG: readonly OnrampProvider[] = [
 // Meld's public key is the app's own (the meldPublicKey option): Meld's checkout refuses any other,
 // so without one Meld is not offered (rules.ts, offeredProviders).
 
-/** spec.md section 9: the chains Coinbase's card checkout buys on, by the names it takes, and its fallback. */
+/** docs/behaviour.md section 9: the chains Coinbase's card checkout buys on, by the names it takes, and its fallback. */
 export const ONRAMP_CARD_CHAINS = [
   'ethereum',
   'arbitrum',
@@ -44,7 +44,7 @@ export const ONRAMP_CARD_CHAIN_IDS: Readonly<Record<number, (typeof ONRAMP_CARD_
 }
 export const ONRAMP_CARD_CHAIN_FALLBACK = 'ethereum'
 
-/** spec.md section 3: USD Coin on Ethereum (1) and Polygon (137), when the options call fails. */
+/** docs/behaviour.md section 3: USD Coin on Ethereum (1) and Polygon (137), when the options call fails. */
 export const DEFAULT_PURCHASE_CURRENCIES: readonly PurchaseCurrency[] = [
   {
     id: 'USDC',
@@ -67,7 +67,7 @@ export const DEFAULT_PURCHASE_CURRENCIES: readonly PurchaseCurrency[] = [
   }
 ]
 
-/** spec.md sections 3 and 9: USD and EUR, card 10.00-7500.00, bank account 10.00-25000.00. */
+/** docs/behaviour.md sections 3 and 9: USD and EUR, card 10.00-7500.00, bank account 10.00-25000.00. */
 const FALLBACK_LIMITS = [
   { id: 'card', min: '10.00', max: '7500.00' },
   { id: 'ach_bank_account', min: '10.00', max: '25000.00' }

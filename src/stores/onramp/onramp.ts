@@ -25,7 +25,7 @@ import {
   ONRAMP_UNAVAILABLE
 } from './texts.js'
 
-/** The onramp state of spec.md section 3, with the payment method and the last quote. */
+/** The onramp state of docs/behaviour.md section 3, with the payment method and the last quote. */
 export interface OnrampState {
   readonly providers: readonly OnrampProvider[]
   readonly selectedProvider: OnrampProvider | undefined
@@ -90,7 +90,7 @@ function client() {
 }
 
 /**
- * Keeps only the known providers `input` names; none when it is not an array of strings (spec.md
+ * Keeps only the known providers `input` names; none when it is not an array of strings (docs/behaviour.md
  * section 4). Meld only with the app's meldPublicKey.
  */
 export function setOnrampProviders(input: unknown): void {
@@ -118,7 +118,7 @@ export function setAppOnrampProviders(input: unknown): void {
 }
 
 /**
- * Chooses a provider and opens the amount view. Meld's URL is rewritten for the account (spec.md
+ * Chooses a provider and opens the amount view. Meld's URL is rewritten for the account (docs/behaviour.md
  * section 4); Coinbase's comes from the backend at checkout.
  */
 export function selectOnrampProvider(name: OnrampProvider['name']): void {
@@ -203,7 +203,7 @@ function scheduleQuote(): void {
 }
 
 /**
- * A quote for the typed amount (spec.md section 4): the amount is checked against the payment
+ * A quote for the typed amount (docs/behaviour.md section 4): the amount is checked against the payment
  * method's limits first; quotesLoading while it is asked; on success purchaseAmount is the quote's
  * purchaseAmount.amount; on failure the error is stored and null returned. An answer for an older
  * amount is dropped.
@@ -291,7 +291,7 @@ export async function checkoutUrl(): Promise<string | undefined> {
   }
 }
 
-/** How often, and for how long, the open purchases are read again after a checkout (spec.md section 9: 4000 ms). */
+/** How often, and for how long, the open purchases are read again after a checkout (docs/behaviour.md section 9: 4000 ms). */
 export const PURCHASE_POLL_MS = 4000
 export const PURCHASE_POLL_LIMIT_MS = 10 * 60_000
 
@@ -318,7 +318,7 @@ export function followPurchase(): void {
   pollTimer = setTimeout(() => void poll(), PURCHASE_POLL_MS)
 }
 
-/** Restores the defaults (spec.md section 4; the providers the options ask for) and stops following purchases. */
+/** Restores the defaults (docs/behaviour.md section 4; the providers the options ask for) and stops following purchases. */
 export function resetOnramp(): void {
   clearTimeout(quoteTimer)
   clearTimeout(pollTimer)

@@ -8,11 +8,11 @@ import {
   type OnrampProvider
 } from './defaults.js'
 
-/** The namespaces the kit buys for (spec.md section 9: onramp on eip155 and solana). */
+/** The namespaces the kit buys for (docs/behaviour.md section 9: onramp on eip155 and solana). */
 export const ONRAMP_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 /**
- * The providers to offer (spec.md section 4): only the known ones `input` names, in the kit's
+ * The providers to offer (docs/behaviour.md section 4): only the known ones `input` names, in the kit's
  * order; none when `input` is not an array of strings.
  */
 export function providersFrom(input: unknown): OnrampProvider[] {
@@ -29,7 +29,7 @@ export function offeredProviders(input: unknown, meldPublicKey: string | undefin
 }
 
 /**
- * Meld's checkout URL (spec.md section 4): its URL with publicKey (the app's meldPublicKey),
+ * Meld's checkout URL (docs/behaviour.md section 4): its URL with publicKey (the app's meldPublicKey),
  * destinationCurrencyCode (SOL on Solana, else USDC), walletAddress and externalCustomerId (the
  * project id).
  */
@@ -84,7 +84,7 @@ export function purchaseCurrencyFor(
 
 /**
  * Where Coinbase's checkout delivers, by the network names it takes: the purchase currency's network
- * on the active chain when the options list one; otherwise the card chains (spec.md section 9), the
+ * on the active chain when the options list one; otherwise the card chains (docs/behaviour.md section 9), the
  * active chain's first, else ethereum.
  */
 export function checkoutNetworks(

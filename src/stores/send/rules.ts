@@ -10,7 +10,7 @@ import {
   SEND_UNSUPPORTED_CHAIN
 } from './texts.js'
 
-/** The namespaces the kit sends on (spec.md section 9: send on eip155 and solana). */
+/** The namespaces the kit sends on (docs/behaviour.md section 9: send on eip155 and solana). */
 export const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 const AMOUNT = /^(\d+)(?:[.,](\d*))?$|^[.,](\d+)$/
@@ -59,7 +59,7 @@ export interface SendInput {
 }
 
 /**
- * The first rule `input` breaks (spec.md section 5, in its order), as the visitor's text; undefined
+ * The first rule `input` breaks (docs/behaviour.md section 5, in its order), as the visitor's text; undefined
  * when the form may go on. The balance rule counts the amount against the token's balance.
  */
 export function sendInputError(input: SendInput): string | undefined {

@@ -68,7 +68,7 @@ function nativeBalanceUnits(network: CaipNetwork): bigint | undefined {
   return balance === undefined ? undefined : (parseAmount(balance, network.nativeCurrency.decimals) ?? 0n)
 }
 
-/** What the transfer needs, checked (spec.md section 5); the visitor's error text otherwise. */
+/** What the transfer needs, checked (docs/behaviour.md section 5); the visitor's error text otherwise. */
 async function checkedTransfer(): Promise<
   | {
       readonly network: CaipNetwork
@@ -183,9 +183,9 @@ export async function reviewSend(): Promise<boolean> {
 }
 
 /**
- * Sends the previewed transfer through the connected wallet (spec.md section 4: loading on, send
+ * Sends the previewed transfer through the connected wallet (docs/behaviour.md section 4: loading on, send
  * by chain, EVM or Solana). On success: the success toast when the wallet's answer is a transaction
- * (spec.md section 5), back to Account, the form reset and the balances read again past their
+ * (docs/behaviour.md section 5), back to Account, the form reset and the balances read again past their
  * caches. On rejection or failure the form keeps everything and shows the error. A second call
  * while one runs does nothing: a double click sends once.
  */

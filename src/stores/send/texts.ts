@@ -1,11 +1,11 @@
 /**
  * The English texts of the Send flow that stores hold for the visitor (src/stores/store-text-ids.ts
- * gives each its message id). The first three are the spec's (spec.md section 5).
+ * gives each its message id). The first three are the spec's (docs/behaviour.md section 5).
  */
 export const SEND_FIELDS_REQUIRED = 'An amount and receiver address are required'
 export const SEND_TOKEN_REQUIRED = 'A token is required'
 export const SEND_UNSUPPORTED_CHAIN = 'Unsupported chain'
-/** spec.md section 8, when a name has no address (the names flow's text: one message id). */
+/** docs/behaviour.md section 8, when a name has no address (the names flow's text: one message id). */
 export { NAME_RESOLVE_FAILED } from '../names/texts.js'
 export const SEND_INVALID_ADDRESS = 'Enter a valid address for this network'
 export const SEND_INVALID_AMOUNT = 'Enter a valid amount'

@@ -26,7 +26,7 @@ import {
 } from './texts.js'
 
 /**
- * The sign-in flow (spec.md section 4): on connect, when sign-in is enabled, the network supported
+ * The sign-in flow (docs/behaviour.md section 4): on connect, when sign-in is enabled, the network supported
  * and the account has no session, SIWXSignMessage opens. Sign: the message, the wallet's
  * signature, the session kept, the modal closed. Cancel: disconnect when sign-in is required, else
  * close. Switching to an account or a network without a session asks again.

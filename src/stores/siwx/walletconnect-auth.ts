@@ -9,7 +9,7 @@ import { showError } from '../toast.js'
 import { SIWX_AUTH_ERROR, SIWX_AUTH_SUCCESS, SIWX_INITIALIZE_FAILED } from './texts.js'
 
 /**
- * WalletConnect one-click authentication (spec.md section 4, eip155 only): the session proposal
+ * WalletConnect one-click authentication (docs/behaviour.md section 4, eip155 only): the session proposal
  * carries a sign-in request built from the app's SIWX implementation (its nonce and message
  * fields), and the CACAOs the wallet returns become sessions before the connection opens, so no
  * second signature is asked. When storing them fails, the kit disconnects.

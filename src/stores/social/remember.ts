@@ -2,7 +2,7 @@ import type { SocialProvider } from '../../config/constants.js'
 import { storedConnectedSocial, storedEmail, storedSocialUsername } from '../../storage/keys.js'
 
 /**
- * What the Account view shows for a login without e-mail (spec.md section 3: the connected social
+ * What the Account view shows for a login without e-mail (docs/behaviour.md section 3: the connected social
  * and username are stored), written before the kit connects so that the view has it at once.
  */
 export function rememberSocialAccount(provider: SocialProvider | undefined, userName: string | undefined): void {

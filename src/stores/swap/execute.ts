@@ -14,7 +14,7 @@ import { $swap, client, fail, sourceUnits, swapNetwork } from './swap.js'
 import { APPROVAL_FAILED, SWAP_DECLINED, SWAP_DONE, SWAP_FAILED, SWAP_NO_QUOTE } from './texts.js'
 
 /**
- * Carrying out a swap (spec.md sections 4 and 7): the allowance check, the approval through the
+ * Carrying out a swap (docs/behaviour.md sections 4 and 7): the allowance check, the approval through the
  * transaction stack (ApproveTransaction) or, with a wallet that batches atomically, in one EIP-5792
  * wallet_sendCalls with the swap; build-transaction and the wallet.
  */
@@ -28,7 +28,7 @@ function visitorError(error: unknown, declined: string, failed: string): string 
 }
 
 /**
- * Swaps (spec.md section 7): when the source token is not native and the router's allowance is
+ * Swaps (docs/behaviour.md section 7): when the source token is not native and the router's allowance is
  * short, ApproveTransaction opens through the transaction stack (its success continues the swap;
  * cancel or error goes back); then build-transaction at the slippage, the wallet sends it, and on
  * success the toast, Account, and the balances read again.
@@ -181,7 +181,7 @@ function approvalFailed(error: string): false {
 /**
  * ApproveTransaction's Approve: build-approve for the amount, the wallet sends it, the receipt is
  * waited for; success continues the swap (the transaction stack's handler); a rejection or failure
- * goes back to the preview with the error (spec.md section 4: error or cancel goes back).
+ * goes back to the preview with the error (docs/behaviour.md section 4: error or cancel goes back).
  */
 export async function approveSwapToken(): Promise<boolean> {
   const state = $swap.get()

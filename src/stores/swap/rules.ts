@@ -31,7 +31,7 @@ export const GAS_PRICE_NOT_SUPPORTED = 'Network not supported for Gas Price'
 /** The native token's address in the convert API (ERC-7528). */
 export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
-/** Slippage in percent: 1 by default (spec.md section 9), editable from 0.1 to 50. */
+/** Slippage in percent: 1 by default (docs/behaviour.md section 9), editable from 0.1 to 50. */
 export const DEFAULT_SLIPPAGE = String(SWAP_SLIPPAGE_PERCENT)
 export const MIN_SLIPPAGE_BPS = 10n
 export const MAX_SLIPPAGE_BPS = 5000n

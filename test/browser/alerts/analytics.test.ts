@@ -1,4 +1,4 @@
-// Analytics (issue 13, spec.md sections 7 and 8) through the kit's real HTTP client and
+// Analytics (issue 13, docs/behaviour.md sections 7 and 8) through the kit's real HTTP client and
 // navigator.sendBeacon against the fault-injecting backend of the test server: the project's gate,
 // features.analytics, batching, the beacon on page hide, safe properties, and the 403 path.
 import { expect } from '@open-wc/testing'

@@ -1,4 +1,4 @@
-// The project's checks on start (issue 13, spec.md sections 6 to 8) through the kit's real HTTP
+// The project's checks on start (issue 13, docs/behaviour.md sections 6 to 8) through the kit's real HTTP
 // client against the fault-injecting backend of the test server (test/browser/fault-backend.mjs):
 // no project id, an unknown project, the origin allowlist with its built-in patterns; and
 // createAppKit starting them once the page is idle.

@@ -1,4 +1,4 @@
-// The alert bar (spec.md section 8): each of the seven alerts with the spec's title and the advice
+// The alert bar (docs/behaviour.md section 8): each of the seven alerts with the spec's title and the advice
 // for the app's developer, one at a time (newest wins), dismissible, a role=alert region that is
 // always there, translated, and accessible.
 import { expect, fixture, html } from '@open-wc/testing'

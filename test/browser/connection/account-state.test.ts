@@ -1,4 +1,4 @@
-// Public state that an app reads (spec.md sections 3 and 4): the modal's `loading` while the kit
+// Public state that an app reads (docs/behaviour.md sections 3 and 4): the modal's `loading` while the kit
 // waits on a connector or a view's first data, and the account state's `tokenBalance` and
 // `addressLabels`, filled from what the kit reads.
 import { expect } from '@open-wc/testing'

@@ -74,7 +74,7 @@ describe('the Tokens list', () => {
         ['Unauthorized: origin not allowed', 'invalid-app-configuration']
       ] as const) {
         dismissAlert()
-        // Each failure blocks balance reads for 30 s (spec.md section 9): lifted for the next case.
+        // Each failure blocks balance reads for 30 s (docs/behaviour.md section 9): lifted for the next case.
         resetBalanceBlock()
         backend.tokenBalancesAnswer = new HttpError(401, 'http://127.0.0.1:8787/v1/account/x/balance', detail)
         await refreshTokenBalances({ force: true })
@@ -127,7 +127,7 @@ describe('the Tokens list', () => {
   })
 
   it('a read may ask for a list younger than 30 s (maxAgeMs): an older one is read again', async () => {
-    // The portfolio cache is spec.md section 9's 30 s; the Account and Send views ask for 5 s (issue 29).
+    // The portfolio cache is docs/behaviour.md section 9's 30 s; the Account and Send views ask for 5 s (issue 29).
     clock = sinon.useFakeTimers({ now: Date.now(), toFake: ['Date'] })
     backend.tokenBalancesAnswer = [token('ETH', '1')]
     await refreshTokenBalances()

@@ -1,6 +1,6 @@
 // Issue 29, "A balance that lags behind the chain": when the Account or Send view shows (the modal
 // opening on it, or the visitor going there), balances read more than BALANCE_FRESH_MS (5 s) before
-// are read again; younger ones come from the spec's 30 s caches (spec.md sections 3 and 9). Only
+// are read again; younger ones come from the spec's 30 s caches (docs/behaviour.md sections 3 and 9). Only
 // Date is faked: it stamps and ages the caches, while the fake wallet and backend answer at once.
 import { expect, fixture, html } from '@open-wc/testing'
 import sinon from 'sinon'

@@ -1,4 +1,4 @@
-// The embedded wallet's smart account, the page's side (spec.md sections 3 and 4): the preferred
+// The embedded wallet's smart account, the page's side (docs/behaviour.md sections 3 and 4): the preferred
 // account type per namespace (the kit's defaults, an app's defaultAccountTypes, the visitor's stored
 // choice), the account following the network (the EOA where there is no smart account), the Account view's 'Smart account' with Switch to EOA and back (keyboard alone, the focus
 // kept), a refused switch falling back to the EOA with the spec's fallback said, a smart-account

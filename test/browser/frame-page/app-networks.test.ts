@@ -1,4 +1,4 @@
-// The embedded wallet on the app's networks (spec.md section 3, "Supported frame networks"; issue
+// The embedded wallet on the app's networks (docs/behaviour.md section 3, "Supported frame networks"; issue
 // 29): the kit's AuthClient tells the real frame page (fixture/frame.html, its backend serving only
 // Local Chain A, 404 'Unknown chain' for the rest) the app's networks and default network before any
 // other request; the frame then starts on the app's default network instead of 31337, and reads a

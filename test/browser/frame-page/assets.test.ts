@@ -1,4 +1,4 @@
-// wallet_getAssets through the embedded wallet (issue 29, point 3; spec.md sections 3 and 7, EIP-7811):
+// wallet_getAssets through the embedded wallet (issue 29, point 3; docs/behaviour.md sections 3 and 7, EIP-7811):
 // answered by the frame from the backend's balances in the spec's asset shape, never forwarded to
 // the chain node (which does not implement it). The backend's own route is proven against the real
 // chain in test/server/frame-balance.test.ts.

@@ -1,4 +1,4 @@
-// What the frame's approval says of an EVM contract call (issue 29; spec §6: eth_sendTransaction and
+// What the frame's approval says of an EVM contract call (issue 29; docs/behaviour.md section 6: eth_sendTransaction and
 // wallet_sendCalls need the visitor's approval, so the approval must say what they do): through the
 // frame's RPC (frame/rpc.ts) with the fake chain's contracts behind eth_call, then drawn by the
 // approval UI (frame/approval-details.ts). The visitor sees who receives what: ERC-20 transfer,

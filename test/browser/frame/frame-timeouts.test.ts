@@ -1,4 +1,4 @@
-// The frame channel's timeouts at their real values (spec.md section 9), on a fake clock: the ready
+// The frame channel's timeouts at their real values (docs/behaviour.md section 9), on a fake clock: the ready
 // delay 500 ms, the load timeout 20 s, the connect / code / social requests' 30 s, sign-out's 3 s.
 // Each is checked a millisecond before (nothing yet) and at its value (done). The frame is a
 // stand-in window whose messages are dispatched as the browser would deliver them; the real

@@ -1,6 +1,6 @@
 // Which onramp providers Buy offers, and where a checkout delivers (issue 29, point 2 and point 15):
 // the app's `features.onramp` list and `meldPublicKey` options, the exported setOnrampProviders, and
-// the card chains of spec.md section 9.
+// the card chains of docs/behaviour.md section 9.
 import { expect, fixture, html } from '@open-wc/testing'
 import sinon from 'sinon'
 import { base } from 'viem/chains'

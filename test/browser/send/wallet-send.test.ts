@@ -185,7 +185,7 @@ describe('Send', () => {
     })
 
     it('reads the token’s balance again before refusing with Insufficient balance (issue 29)', async () => {
-      // spec.md section 5's balance rule, said only once the balance was read past the caches (section 9).
+      // docs/behaviour.md section 5's balance rule, said only once the balance was read past the caches (section 9).
       // The list (250.5 USDC) was read at connect; 49.5 USDC more have arrived since, not read yet.
       const [eth] = evmTokenBalances
       setup.backend.tokenBalancesAnswer = [eth!, { ...USDC, quantity: { decimals: '6', numeric: '300' } }]

@@ -81,7 +81,7 @@ describe('sign-in with X: the flow (spec.md section 4)', () => {
     tearDownConnection()
   })
 
-  /** A toast replacing another appears 150 ms later (spec.md section 4). */
+  /** A toast replacing another appears 150 ms later (docs/behaviour.md section 4). */
   const toastSays = (message: string) => until(() => $toast.get().open && $toast.get().message === message, message)
   const onSignIn = () => until(() => $modal.get().open && $router.get().view === 'SIWXSignMessage', 'SIWXSignMessage')
 
