@@ -145,7 +145,6 @@ export default defineConfig([
       'solana/chain.ts',
       'solana/rpc-methods.ts',
       'solana/rpc-server.ts',
-      'wallets/dev-wallet/provider.ts',
       'wallets/solana-test-wallet/wallet.ts',
       'test/browser/swap/swap.test.ts',
       'test/e2e/connect.test.mjs',

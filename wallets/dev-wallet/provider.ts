@@ -3,23 +3,9 @@
  * of chains reached by their JSON-RPC URLs. Signing happens here; reads are proxied to the current
  * chain's RPC; transactions are signed locally and sent raw.
  */
-import {
-  formatEther,
-  getAddress,
-  hexToBigInt,
-  hexToNumber,
-  hexToString,
-  isAddress,
-  isAddressEqual,
-  isHex,
-  numberToHex,
-  type Address,
-  type Hex,
-  type PrivateKeyAccount,
-  type TransactionSerializable
-} from 'viem'
+import { isAddress, isAddressEqual, numberToHex, type Address, type Hex, type PrivateKeyAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { ApprovalQueue, shorten, type ApprovalRequest, type AutoApprove } from '../shared/approval-panel.js'
+import { ApprovalQueue, type ApprovalRequest, type AutoApprove } from '../shared/approval-panel.js'
 import { Emitter } from '../shared/emitter.js'
 import { JsonStorage, isRecord } from '../shared/storage.js'
 import {
@@ -31,6 +17,13 @@ import {
   unsupportedMethod,
   userRejected
 } from './errors.js'
+import { CallBatches } from './batches.js'
+import { paramsArray, parseChainIdHex, type TransactionParams } from './params.js'
+import { personalSign, signTypedData } from './signing.js'
+import { describeTransaction, signAndSend } from './transactions.js'
+import type { WalletHost } from './wallet-host.js'
+
+export type { TransactionParams } from './params.js'
 
 export interface DevWalletChain {
   chainId: number
@@ -70,36 +63,6 @@ interface Persisted {
   addedChains: DevWalletChain[]
 }
 
-interface CallBatch {
-  id: string
-  chainId: number
-  hashes: Hex[]
-  /** Calls that were never sent (an earlier one failed to send). */
-  unsent: number
-  error?: string
-  /** Executed all-or-nothing: the status's `atomic`. */
-  atomic: boolean
-  /**
-   * An atomic batch that was rolled back with evm_revert: its transactions are gone from the chain,
-   * so the status is this one for good (400: a call could not be sent or mined, 500: one reverted).
-   */
-  rolledBack?: 400 | 500
-}
-
-/** The fields of an eth_getTransactionReceipt answer that wallet_getCallsStatus reports. */
-interface RpcReceipt {
-  status: Hex
-  logs: { address: Hex; data: Hex; topics: Hex[] }[]
-  blockHash: Hex
-  blockNumber: Hex
-  gasUsed: Hex
-  transactionHash: Hex
-}
-
-/** How long an atomic batch waits for each call's receipt (hardhat's automine answers at once). */
-const RECEIPT_TIMEOUT_MS = 30_000
-const RECEIPT_POLL_MS = 100
-
 /** Methods proxied to the chain as they are; anything else that is not handled here is refused. */
 const READ_METHOD = /^(eth_|net_|web3_)/
 /** eth_ methods that would let the node sign with its own keys, or that belong to this wallet. */
@@ -122,82 +85,6 @@ function parseChain(value: unknown): DevWalletChain | undefined {
   return typeof name === 'string' ? { chainId, rpcUrl, name } : { chainId, rpcUrl }
 }
 
-function parseChainIdHex(value: unknown): number {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value) || /^0x0+$/.test(value)) {
-    throw invalidParams(`expected a chain id as a 0x-prefixed hex string, got ${JSON.stringify(value)}`)
-  }
-  const id = Number.parseInt(value.slice(2), 16)
-  if (!Number.isSafeInteger(id)) throw invalidParams(`chain id ${value} is too large`)
-  return id
-}
-
-function paramsArray(params: RequestArguments['params']): readonly unknown[] {
-  if (params === undefined) return []
-  if (Array.isArray(params)) return params
-  return [params]
-}
-
-function optionalHex(value: unknown, field: string): Hex | undefined {
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'string' || !isHex(value)) throw invalidParams(`"${field}" must be a hex string`)
-  return value
-}
-
-function optionalQuantity(value: unknown, field: string): bigint | undefined {
-  const hex = optionalHex(value, field)
-  return hex === undefined ? undefined : hexToBigInt(hex)
-}
-
-function randomId(): Hex {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return `0x${Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('')}`
-}
-
-/** A personal_sign payload as text when it is printable UTF-8, else as hex. */
-function describeMessage(data: Hex | string): string {
-  if (!isHex(data)) return data
-  try {
-    const text = hexToString(data)
-    // eslint-disable-next-line no-control-regex -- printable text only, newlines and tabs allowed
-    if (!/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/.test(text)) return text
-  } catch {
-    // not UTF-8
-  }
-  return data
-}
-
-/**
- * The hash of a transaction that was mined although eth_sendRawTransaction answered an error:
- * hardhat mines a transaction that reverts, then answers with the revert and `data.txHash`.
- */
-function minedHash(error: unknown): Hex | undefined {
-  if (!(error instanceof ProviderRpcError) || !isRecord(error.data)) return undefined
-  const { txHash } = error.data
-  return typeof txHash === 'string' && isHex(txHash) ? txHash : undefined
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
-function truncate(text: string, max = 400): string {
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text
-}
-
-export interface TransactionParams {
-  from?: unknown
-  to?: unknown
-  value?: unknown
-  data?: unknown
-  input?: unknown
-  gas?: unknown
-  gasPrice?: unknown
-  maxFeePerGas?: unknown
-  maxPriorityFeePerGas?: unknown
-  nonce?: unknown
-  accessList?: unknown
-}
-
 export class DevWalletProvider extends Emitter {
   /** Lets pages and tests recognise the provider (like `isMetaMask` for MetaMask). */
   readonly isAppKitDevWallet = true
@@ -212,7 +99,9 @@ export class DevWalletProvider extends Emitter {
   /** Whether the current chain's RPC answered last time: drives `connect` / `disconnect`. */
   #reachable: boolean | undefined
   #pendingConnect: Promise<Address[]> | undefined
-  #batches = new Map<string, CallBatch>()
+  readonly #batches: CallBatches
+  /** What the signing, transaction and batch modules use of this provider. */
+  readonly #host: WalletHost
   #atomic: boolean
   /** Per chain, the last send in line (atomic mode only): see #inLine. */
   #sendLines = new Map<number, Promise<unknown>>()
@@ -232,6 +121,20 @@ export class DevWalletProvider extends Emitter {
     })
     this.#atomic = options.atomic ?? false
     this.#state = this.#load()
+    this.#host = {
+      account: this.account,
+      atomic: this.#atomic,
+      chainId: () => this.#state.chainId,
+      chains: () => this.chains,
+      knows: chainId => Boolean(this.#chain(chainId)),
+      chainLabel: chainId => this.#chainLabel(chainId),
+      requireConnected: address => this.#requireConnected(address),
+      ask: request => this.#ask(request),
+      rpc: (chainId, method, params) => this.#rpc(chainId, method, params),
+      send: (tx, chainId) => this.sendTransaction(tx, chainId),
+      inLine: (chainId, send) => this.#inLine(chainId, send)
+    }
+    this.#batches = new CallBatches(this.#host)
   }
 
   // ---------------------------------------------------------------- state
@@ -369,17 +272,17 @@ export class DevWalletProvider extends Emitter {
         this.revoke()
         return null
       case 'personal_sign':
-        return this.#personalSign(params)
+        return personalSign(this.#host, params)
       case 'eth_signTypedData_v4':
-        return this.#signTypedData(params)
+        return signTypedData(this.#host, params)
       case 'eth_sendTransaction':
         return this.#sendTransactionRequest(params)
       case 'wallet_sendCalls':
-        return this.#sendCalls(params)
+        return this.#batches.sendCalls(params)
       case 'wallet_getCallsStatus':
-        return this.#getCallsStatus(params)
+        return this.#batches.getCallsStatus(params)
       case 'wallet_getCapabilities':
-        return this.#getCapabilities(params)
+        return this.#batches.getCapabilities(params)
       default:
         if (READ_METHOD.test(method) && !NEVER_PROXIED.has(method)) {
           return this.#rpc(this.#state.chainId, method, params)
@@ -537,108 +440,12 @@ export class DevWalletProvider extends Emitter {
     }
   }
 
-  // ---------------------------------------------------------------- signing
-
-  async #personalSign(params: readonly unknown[]): Promise<Hex> {
-    let [data, address] = params
-    // Some apps send [address, message]: accept it when the first is this account and the second is not.
-    if (
-      typeof data === 'string' &&
-      isAddress(data, { strict: false }) &&
-      isAddressEqual(data, this.account.address) &&
-      !(typeof address === 'string' && isAddress(address, { strict: false }))
-    ) {
-      ;[data, address] = [address, data]
-    }
-    if (typeof data !== 'string') throw invalidParams('personal_sign expects [message, address]')
-    this.#requireConnected(address)
-    await this.#ask({
-      method: 'personal_sign',
-      title: 'Sign a message',
-      details: [
-        ['Account', this.account.address],
-        ['Message', truncate(describeMessage(data))]
-      ]
-    })
-    return this.account.signMessage({ message: isHex(data) ? { raw: data } : data })
-  }
-
-  async #signTypedData(params: readonly unknown[]): Promise<Hex> {
-    const [address, raw] = params
-    this.#requireConnected(address)
-    let typedData: unknown
-    try {
-      typedData = typeof raw === 'string' ? JSON.parse(raw) : raw
-    } catch {
-      throw invalidParams('eth_signTypedData_v4 expects the typed data as JSON')
-    }
-    if (
-      !isRecord(typedData) ||
-      !isRecord(typedData.types) ||
-      typeof typedData.primaryType !== 'string' ||
-      !isRecord(typedData.message)
-    ) {
-      throw invalidParams('typed data needs "types", "primaryType", "domain" and "message"')
-    }
-    const domain = isRecord(typedData.domain) ? typedData.domain : {}
-    if (domain.chainId !== undefined && domain.chainId !== null) {
-      const domainChain = Number(domain.chainId)
-      if (domainChain !== this.#state.chainId) {
-        throw invalidParams(
-          `the typed data's domain.chainId ${String(domain.chainId)} is not the active chain ${this.#state.chainId}`
-        )
-      }
-    }
-    const describeDomain = ['name', 'version', 'chainId', 'verifyingContract']
-      .filter(key => domain[key] !== undefined)
-      .map(key => `${key}: ${String(domain[key])}`)
-      .join('\n')
-    await this.#ask({
-      method: 'eth_signTypedData_v4',
-      title: `Sign typed data: ${typedData.primaryType}`,
-      details: [
-        ['Account', this.account.address],
-        ['Domain', describeDomain || '(none)'],
-        ['Message', truncate(JSON.stringify(typedData.message, null, 1))]
-      ]
-    })
-    try {
-      // viem uses the EIP712Domain type as given, like eth-sig-util does.
-      return await this.account.signTypedData(typedData as never)
-    } catch (error) {
-      throw invalidParams(
-        `the typed data cannot be encoded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`
-      )
-    }
-  }
-
-  // ---------------------------------------------------------------- transactions
-
-  #describeTransaction(tx: TransactionParams, chainId: number): ApprovalRequest {
-    const value = optionalQuantity(tx.value, 'value') ?? 0n
-    const data = (optionalHex(tx.data ?? tx.input, 'data') ?? '0x') as Hex
-    const to = typeof tx.to === 'string' ? tx.to : undefined
-    const title = !to
-      ? 'Deploy a contract'
-      : data === '0x'
-        ? `Send ${formatEther(value)} ETH to ${shorten(to)}`
-        : `Call ${shorten(to)}${value > 0n ? ` with ${formatEther(value)} ETH` : ''}`
-    const details: [string, string][] = [
-      ['From', this.account.address],
-      ['To', to ?? '(new contract)'],
-      ['Value', `${formatEther(value)} ETH`],
-      ['Network', this.#chainLabel(chainId)]
-    ]
-    if (data !== '0x') details.push(['Data', truncate(data, 200)])
-    return { method: 'eth_sendTransaction', title, details }
-  }
-
   async #sendTransactionRequest(params: readonly unknown[]): Promise<Hex> {
     const tx = params[0]
     if (!isRecord(tx)) throw invalidParams('eth_sendTransaction expects [transaction]')
     this.#requireConnected(tx.from ?? this.account.address)
     const chainId = this.#state.chainId
-    const described = this.#describeTransaction(tx, chainId)
+    const described = describeTransaction(this.#host, tx, chainId)
     await this.#ask(described)
     return this.#inLine(chainId, () => this.sendTransaction(tx, chainId))
   }
@@ -660,266 +467,7 @@ export class DevWalletProvider extends Emitter {
   }
 
   /** Fills nonce, gas and fees from the chain, signs locally and sends it raw. No approval here. */
-  async sendTransaction(tx: TransactionParams, chainId: number): Promise<Hex> {
-    const from = this.account.address
-    const to = tx.to === undefined || tx.to === null ? undefined : tx.to
-    if (to !== undefined && !(typeof to === 'string' && isAddress(to, { strict: false })))
-      throw invalidParams('"to" must be an address')
-    // Any case is accepted (as wallets do); viem signs the checksummed form.
-    const recipient = to === undefined ? undefined : getAddress((to as string).toLowerCase())
-    const value = optionalQuantity(tx.value, 'value') ?? 0n
-    const data = optionalHex(tx.data ?? tx.input, 'data')
-    const nonceHex = optionalHex(tx.nonce, 'nonce')
-    const rpc = (method: string, params: readonly unknown[] = []) => this.#rpc(chainId, method, params)
-
-    const call = { from, ...(recipient ? { to: recipient } : {}), value: numberToHex(value), ...(data ? { data } : {}) }
-    const nonce =
-      nonceHex !== undefined
-        ? hexToNumber(nonceHex)
-        : hexToNumber((await rpc('eth_getTransactionCount', [from, 'pending'])) as Hex)
-    const gas = optionalQuantity(tx.gas, 'gas') ?? hexToBigInt((await rpc('eth_estimateGas', [call])) as Hex)
-
-    const gasPrice = optionalQuantity(tx.gasPrice, 'gasPrice')
-    let fees: Pick<TransactionSerializable, 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas'> & {
-      type: 'legacy' | 'eip1559'
-    }
-    if (gasPrice !== undefined) {
-      fees = { type: 'legacy', gasPrice }
-    } else {
-      const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: Hex } | null
-      if (block?.baseFeePerGas) {
-        const baseFee = hexToBigInt(block.baseFeePerGas)
-        const maxPriorityFeePerGas =
-          optionalQuantity(tx.maxPriorityFeePerGas, 'maxPriorityFeePerGas') ??
-          (await rpc('eth_maxPriorityFeePerGas').then(
-            fee => hexToBigInt(fee as Hex),
-            () => 1_000_000_000n
-          ))
-        const maxFeePerGas = optionalQuantity(tx.maxFeePerGas, 'maxFeePerGas') ?? baseFee * 2n + maxPriorityFeePerGas
-        fees = { type: 'eip1559', maxFeePerGas, maxPriorityFeePerGas }
-      } else {
-        fees = { type: 'legacy', gasPrice: hexToBigInt((await rpc('eth_gasPrice')) as Hex) }
-      }
-    }
-    const serialized = await this.account.signTransaction({
-      chainId,
-      nonce,
-      gas,
-      value,
-      ...(recipient ? { to: recipient } : {}),
-      ...(data ? { data } : {}),
-      ...fees
-    } as TransactionSerializable)
-    return (await rpc('eth_sendRawTransaction', [serialized])) as Hex
-  }
-
-  // ---------------------------------------------------------------- EIP-5792
-
-  #getCapabilities(params: readonly unknown[]): Record<Hex, Record<string, unknown>> {
-    const [address, chainIds] = params
-    this.#requireConnected(address ?? this.account.address)
-    const wanted = Array.isArray(chainIds) ? new Set(chainIds.map(id => parseChainIdHex(id))) : undefined
-    const result: Record<Hex, Record<string, unknown>> = {}
-    for (const chain of this.chains) {
-      if (wanted && !wanted.has(chain.chainId)) continue
-      result[numberToHex(chain.chainId)] = { atomic: { status: this.#atomic ? 'supported' : 'unsupported' } }
-    }
-    return result
-  }
-
-  async #sendCalls(params: readonly unknown[]): Promise<{ id: string }> {
-    const request = params[0]
-    if (!isRecord(request) || !Array.isArray(request.calls) || request.calls.length === 0) {
-      throw invalidParams('wallet_sendCalls expects [{ version, chainId, calls: [...] }]')
-    }
-    this.#requireConnected(request.from ?? this.account.address)
-    const chainId = parseChainIdHex(request.chainId)
-    if (!this.#chain(chainId)) {
-      throw new ProviderRpcError(ERROR_CODES.unsupportedChain, `Unsupported chain id: ${numberToHex(chainId)}`)
-    }
-    if (request.atomicRequired === true && !this.#atomic) {
-      throw new ProviderRpcError(
-        ERROR_CODES.atomicityUnsupported,
-        'The Dev Wallet sends calls one after another: atomic execution is not supported.'
-      )
-    }
-    const required = [
-      request.capabilities,
-      ...request.calls.map(call => (isRecord(call) ? call.capabilities : undefined))
-    ]
-      .filter(isRecord)
-      .flatMap(capabilities => Object.entries(capabilities))
-      .filter(([, value]) => !(isRecord(value) && value.optional === true))
-    if (required.length > 0) {
-      throw new ProviderRpcError(
-        ERROR_CODES.unsupportedCapability,
-        `Unsupported non-optional capability: ${required.map(([name]) => name).join(', ')}`
-      )
-    }
-    const id = typeof request.id === 'string' && request.id ? request.id : randomId()
-    if (this.#batches.has(id))
-      throw new ProviderRpcError(ERROR_CODES.duplicateId, `A batch with id ${id} was already sent.`)
-    const calls = request.calls.map((call, index) => {
-      if (!isRecord(call)) throw invalidParams(`call ${index} is not an object`)
-      return { to: call.to, data: call.data, value: call.value } satisfies TransactionParams
-    })
-    await this.#ask({
-      method: 'wallet_sendCalls',
-      title: `Send ${calls.length} call${calls.length === 1 ? '' : 's'}`,
-      details: [
-        ['From', this.account.address],
-        ['Network', this.#chainLabel(chainId)],
-        ...(this.#atomic ? ([['Execution', 'atomic: every call or none']] as [string, string][]) : []),
-        ...calls.map((call, index): [string, string] => {
-          const value = optionalQuantity(call.value, 'value') ?? 0n
-          const data = optionalHex(call.data, 'data') ?? '0x'
-          return [
-            `Call ${index + 1}`,
-            `to ${String(call.to ?? '(new contract)')}\nvalue ${formatEther(value)} ETH${data !== '0x' ? `\ndata ${truncate(data, 74)}` : ''}`
-          ]
-        })
-      ]
-    })
-    const batch = this.#atomic
-      ? await this.#inLine(chainId, () => this.#sendAtomically(id, chainId, calls, request.atomicRequired === true))
-      : await this.#sendOneAfterAnother(id, chainId, calls)
-    this.#batches.set(id, batch)
-    return { id }
-  }
-
-  /** The calls in order; the first that fails to send ends the batch (the earlier ones stay sent). */
-  async #sendOneAfterAnother(id: string, chainId: number, calls: readonly TransactionParams[]): Promise<CallBatch> {
-    const batch: CallBatch = { id, chainId, hashes: [], unsent: 0, atomic: false }
-    for (const [index, call] of calls.entries()) {
-      try {
-        batch.hashes.push(await this.sendTransaction(call, chainId))
-      } catch (error) {
-        if (batch.hashes.length === 0) throw error
-        batch.unsent = calls.length - index
-        batch.error = errorMessage(error)
-        break
-      }
-    }
-    return batch
-  }
-
-  /**
-   * All-or-nothing on a hardhat (or anvil) node: a snapshot, then the calls one after another, each
-   * mined before the next is sent; if one cannot be sent, is not mined or reverts, the chain goes
-   * back to the snapshot, so none of the batch's effects (nor its gas) remain.
-   */
-  async #sendAtomically(
-    id: string,
-    chainId: number,
-    calls: readonly TransactionParams[],
-    required: boolean
-  ): Promise<CallBatch> {
-    const snapshot = await this.#snapshot(chainId)
-    if (snapshot === undefined) {
-      // EIP-5792: with atomicRequired the wallet must refuse what it cannot make atomic; without it,
-      // it may send the calls one after another (and says atomic: false in the status).
-      if (!required) return this.#sendOneAfterAnother(id, chainId, calls)
-      throw new ProviderRpcError(
-        ERROR_CODES.atomicityUnsupported,
-        `${this.#chainLabel(chainId)} does not answer evm_snapshot: the Dev Wallet cannot undo a failed batch there, so it cannot send one atomically.`
-      )
-    }
-    const hashes: Hex[] = []
-    const fail = (status: 400 | 500, error: string) =>
-      this.#rollBack(
-        { id, chainId, hashes, unsent: calls.length - hashes.length, atomic: true, error },
-        snapshot,
-        status
-      )
-    for (const [index, call] of calls.entries()) {
-      const sent = await this.sendTransaction(call, chainId).then(
-        hash => ({ hash, error: undefined as unknown }),
-        (error: unknown) => ({ hash: minedHash(error), error })
-      )
-      if (sent.hash === undefined) {
-        // Nothing was sent yet: nothing to undo, and the app gets the node's error, as without the option.
-        if (hashes.length === 0) throw sent.error
-        return fail(400, `call ${index} could not be sent: ${errorMessage(sent.error)}`)
-      }
-      hashes.push(sent.hash)
-      const receipt = await this.#waitForReceipt(chainId, sent.hash).catch(() => null)
-      if (receipt?.status === '0x1') continue
-      return receipt
-        ? fail(500, `call ${index} reverted onchain (${sent.hash})`)
-        : fail(400, `call ${index} (${sent.hash}) has no receipt`)
-    }
-    return { id, chainId, hashes, unsent: 0, atomic: true }
-  }
-
-  /** hardhat's (and anvil's) evm_snapshot id; undefined when the chain's RPC has no such method. */
-  async #snapshot(chainId: number): Promise<Hex | undefined> {
-    try {
-      const id = await this.#rpc(chainId, 'evm_snapshot')
-      return typeof id === 'string' && isHex(id) ? id : undefined
-    } catch (error) {
-      // An unreachable chain is not a chain without snapshots: that error goes to the app as it is.
-      if (error instanceof ProviderRpcError && error.code === ERROR_CODES.chainDisconnected) throw error
-      return undefined
-    }
-  }
-
-  /** The call's receipt once mined; null when it is not mined in time. */
-  async #waitForReceipt(chainId: number, hash: Hex): Promise<RpcReceipt | null> {
-    const end = Date.now() + RECEIPT_TIMEOUT_MS
-    for (;;) {
-      const receipt = (await this.#rpc(chainId, 'eth_getTransactionReceipt', [hash])) as RpcReceipt | null
-      if (receipt || Date.now() > end) return receipt
-      await new Promise(resolve => setTimeout(resolve, RECEIPT_POLL_MS))
-    }
-  }
-
-  /**
-   * Goes back to the batch's snapshot. Should the node refuse, what was mined stays on chain, and the
-   * batch is reported as it is there: from its receipts, and not as atomic.
-   */
-  async #rollBack(batch: CallBatch, snapshot: Hex, status: 400 | 500): Promise<CallBatch> {
-    const reverted = await this.#rpc(batch.chainId, 'evm_revert', [snapshot]).then(
-      result => result === true,
-      () => false
-    )
-    if (reverted) return { ...batch, hashes: [], unsent: 0, rolledBack: status }
-    return {
-      ...batch,
-      atomic: false,
-      error: `${batch.error ?? 'the batch failed'}; evm_revert to ${snapshot} failed, so its mined calls remain`
-    }
-  }
-
-  async #getCallsStatus(params: readonly unknown[]) {
-    const id = params[0]
-    const batch = typeof id === 'string' ? this.#batches.get(id) : undefined
-    if (!batch) throw new ProviderRpcError(ERROR_CODES.unknownBundle, `Unknown bundle id: ${String(id)}`)
-    const receipts = (await Promise.all(
-      batch.hashes.map(hash => this.#rpc(batch.chainId, 'eth_getTransactionReceipt', [hash]))
-    )) as (RpcReceipt | null)[]
-    const mined = receipts.filter(receipt => receipt !== null)
-    const succeeded = mined.filter(receipt => receipt.status === '0x1').length
-    let status: number
-    // A rolled-back batch has no transactions left on chain, so no receipts either.
-    if (batch.rolledBack) status = batch.rolledBack
-    else if (mined.length < receipts.length) status = 100
-    else if (succeeded === receipts.length && batch.unsent === 0) status = 200
-    else if (succeeded === 0) status = 500
-    else status = 600
-    return {
-      version: '2.0.0',
-      id: batch.id,
-      chainId: numberToHex(batch.chainId),
-      atomic: batch.atomic,
-      status,
-      receipts: mined.map(receipt => ({
-        logs: receipt.logs.map(log => ({ address: log.address, data: log.data, topics: log.topics })),
-        status: receipt.status,
-        blockHash: receipt.blockHash,
-        blockNumber: receipt.blockNumber,
-        gasUsed: receipt.gasUsed,
-        transactionHash: receipt.transactionHash
-      }))
-    }
+  sendTransaction(tx: TransactionParams, chainId: number): Promise<Hex> {
+    return signAndSend(this.account, chainId, tx, (method, params) => this.#rpc(chainId, method, params))
   }
 }
