@@ -149,8 +149,7 @@ export default defineConfig([
       'test/browser/swap/swap.test.ts',
       'test/e2e/connect.test.mjs',
       'test/server/blockchain.test.ts',
-      'test/solana/frame-solana.test.ts',
-      'test/wallets/dev-wallet.test.ts'
+      'test/solana/frame-solana.test.ts'
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' }
   },
