@@ -141,7 +141,6 @@ export default defineConfig([
     files: [
       'server/routes/onramp.ts',
       'server/routes/blockchain.ts',
-      'server/blockchain/indexer.ts',
       'solana/chain.ts',
       'solana/rpc-methods.ts',
       'solana/rpc-server.ts',

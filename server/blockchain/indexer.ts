@@ -12,29 +12,12 @@
 // several backends index a chain while the others only serve.
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import {
-  decodeFunctionData,
-  getAddress,
-  hexToBigInt,
-  toEventSelector,
-  type Hex,
-  type Log,
-  type Transaction,
-  type TransactionReceipt
-} from 'viem'
-import { swapRouterAbi } from '../../chain/abis.js'
+import { getAddress, type Transaction } from 'viem'
 import type { Database } from '../db/database.js'
+import { eventsOf, TOPICS, transactionRow, type EventRow, type TxRow } from './indexed-rows.js'
+import { storeRows, type ActivityRow } from './indexer-store.js'
 import type { ChainReader } from './reader.js'
-import { sameAddress, ZERO_ADDRESS } from './setup.js'
-
-export const TOPICS = {
-  transfer: toEventSelector('Transfer(address,address,uint256)'),
-  approval: toEventSelector('Approval(address,address,uint256)'),
-  approvalForAll: toEventSelector('ApprovalForAll(address,address,bool)'),
-  swap: toEventSelector('Swap(address,uint256,uint256,uint256,uint256,address)'),
-  sync: toEventSelector('Sync(uint256,uint256)'),
-  withdrawal: toEventSelector('Withdrawal(address,uint256)')
-} as const
+import { ZERO_ADDRESS } from './setup.js'
 
 export interface IndexerOptions {
   /** Milliseconds between polls for new blocks; APPKIT_INDEXER_POLL_MS or 1000. */
@@ -61,36 +44,6 @@ export interface IndexedBatch {
   /** The chain was reset: everything about it was dropped. */
   reset?: boolean
 }
-
-interface EventRow {
-  hash: string
-  logIndex: number
-  kind: 'native' | 'erc20' | 'erc721' | 'approval' | 'approval721' | 'approval_all' | 'swap'
-  contract: string | null
-  from: string | null
-  to: string | null
-  amount: bigint | null
-  tokenId: bigint | null
-  extra: Record<string, string | boolean> | null
-}
-
-interface TxRow {
-  hash: string
-  blockNumber: bigint
-  txIndex: number
-  blockTime: bigint
-  from: string
-  to: string | null
-  created: string | null
-  value: bigint
-  nonce: number
-  status: 'confirmed' | 'failed'
-  selector: string | null
-}
-
-const lower = (value: string | null | undefined) => (value ? value.toLowerCase() : null)
-const topicAddress = (topic: Hex | undefined) => (topic ? `0x${topic.slice(26)}`.toLowerCase() : null)
-const wordAt = (data: Hex, index: number) => hexToBigInt(`0x${data.slice(2 + index * 64, 2 + (index + 1) * 64) || '0'}`)
 
 /** Indexes one chain. */
 export class ChainIndexer extends EventEmitter {
@@ -330,7 +283,7 @@ export class ChainIndexer extends EventEmitter {
 
     const txRows: TxRow[] = []
     const events: EventRow[] = []
-    const activity: Array<{ address: string; tx: TxRow }> = []
+    const activity: ActivityRow[] = []
     const batchAddresses = new Set<string>()
     const tokenContracts = new Map<string, 'erc20' | 'erc721'>()
     let poolsChanged = false
@@ -338,9 +291,9 @@ export class ChainIndexer extends EventEmitter {
 
     transactions.forEach((tx, i) => {
       const receipt = receipts[i]!
-      const row = this.transactionRow(tx, receipt, timeOf.get(tx.blockNumber!) ?? 0n)
+      const row = transactionRow(tx, receipt, timeOf.get(tx.blockNumber!) ?? 0n)
       txRows.push(row)
-      const txEvents = this.eventsOf(tx, receipt, row)
+      const txEvents = eventsOf(tx, receipt, row, this.reader.setup)
       events.push(...txEvents)
       for (const event of txEvents) {
         if (event.kind === 'swap') poolsChanged = true
@@ -371,76 +324,7 @@ export class ChainIndexer extends EventEmitter {
         this.reader.tokenMetadata(getAddress(address), standard).catch(() => undefined)
       )
     )
-    await this.insert(
-      'chain_transactions',
-      [
-        'chain_id',
-        'hash',
-        'block_number',
-        'tx_index',
-        'block_time',
-        'from_address',
-        'to_address',
-        'created_address',
-        'value',
-        'nonce',
-        'status',
-        'selector'
-      ],
-      txRows.map(row => [
-        this.chainId,
-        row.hash,
-        row.blockNumber.toString(),
-        row.txIndex,
-        row.blockTime.toString(),
-        row.from,
-        row.to,
-        row.created,
-        row.value.toString(),
-        row.nonce,
-        row.status,
-        row.selector
-      ])
-    )
-    await this.insert(
-      'chain_events',
-      [
-        'chain_id',
-        'hash',
-        'log_index',
-        'kind',
-        'contract',
-        'from_address',
-        'to_address',
-        'amount',
-        'token_id',
-        'extra'
-      ],
-      events.map(event => [
-        this.chainId,
-        event.hash,
-        event.logIndex,
-        event.kind,
-        event.contract,
-        event.from,
-        event.to,
-        event.amount?.toString() ?? null,
-        event.tokenId?.toString() ?? null,
-        event.extra ? JSON.stringify(event.extra) : null
-      ])
-    )
-    await this.insert(
-      'account_activity',
-      ['address', 'chain_id', 'hash', 'block_time', 'block_number', 'tx_index'],
-      activity.map(({ address, tx }) => [
-        address,
-        this.chainId,
-        tx.hash,
-        tx.blockTime.toString(),
-        tx.blockNumber.toString(),
-        tx.txIndex
-      ])
-    )
+    await storeRows(this.db, this.chainId, { txRows, events, activity })
     this.rowsSinceAnalyze += txRows.length + events.length + activity.length
     const last = blocks[blocks.length - 1]!
     await this.db.query(
@@ -452,168 +336,6 @@ export class ChainIndexer extends EventEmitter {
       batch: { chainId: this.chainId, fromBlock, toBlock, addresses: batchAddresses, poolsChanged }
     }
   }
-
-  private transactionRow(tx: Transaction, receipt: TransactionReceipt, blockTime: bigint): TxRow {
-    return {
-      hash: tx.hash.toLowerCase(),
-      blockNumber: tx.blockNumber!,
-      txIndex: tx.transactionIndex ?? 0,
-      blockTime,
-      from: tx.from.toLowerCase(),
-      to: lower(tx.to),
-      created: lower(receipt.contractAddress),
-      value: tx.value,
-      nonce: tx.nonce,
-      status: receipt.status === 'success' ? 'confirmed' : 'failed',
-      selector: tx.input && tx.input.length >= 10 ? tx.input.slice(0, 10).toLowerCase() : null
-    }
-  }
-
-  private eventsOf(tx: Transaction, receipt: TransactionReceipt, row: TxRow): EventRow[] {
-    const events: EventRow[] = []
-    const hash = row.hash
-    if (row.status !== 'confirmed') return events
-    if (tx.value > 0n) {
-      events.push({
-        hash,
-        logIndex: -1,
-        kind: 'native',
-        contract: null,
-        from: row.from,
-        to: row.to ?? row.created,
-        amount: tx.value,
-        tokenId: null,
-        extra: null
-      })
-    }
-    const { router, wrappedNative } = this.reader.setup
-    for (const log of receipt.logs as Log[]) {
-      const [topic0, topic1, topic2, topic3] = log.topics
-      const contract = log.address.toLowerCase()
-      const logIndex = log.logIndex ?? 0
-      const base = { hash, logIndex, contract }
-      if (topic0 === TOPICS.transfer && log.topics.length === 3) {
-        events.push({
-          ...base,
-          kind: 'erc20',
-          from: topicAddress(topic1),
-          to: topicAddress(topic2),
-          amount: wordAt(log.data, 0),
-          tokenId: null,
-          extra: null
-        })
-      } else if (topic0 === TOPICS.transfer && log.topics.length === 4) {
-        events.push({
-          ...base,
-          kind: 'erc721',
-          from: topicAddress(topic1),
-          to: topicAddress(topic2),
-          amount: 1n,
-          tokenId: hexToBigInt(topic3!),
-          extra: null
-        })
-      } else if (topic0 === TOPICS.approval && log.topics.length === 3) {
-        events.push({
-          ...base,
-          kind: 'approval',
-          from: topicAddress(topic1),
-          to: topicAddress(topic2),
-          amount: wordAt(log.data, 0),
-          tokenId: null,
-          extra: null
-        })
-      } else if (topic0 === TOPICS.approval && log.topics.length === 4) {
-        events.push({
-          ...base,
-          kind: 'approval721',
-          from: topicAddress(topic1),
-          to: topicAddress(topic2),
-          amount: null,
-          tokenId: hexToBigInt(topic3!),
-          extra: null
-        })
-      } else if (topic0 === TOPICS.approvalForAll && log.topics.length === 3) {
-        events.push({
-          ...base,
-          kind: 'approval_all',
-          from: topicAddress(topic1),
-          to: topicAddress(topic2),
-          amount: null,
-          tokenId: null,
-          extra: { approved: wordAt(log.data, 0) !== 0n }
-        })
-      } else if (topic0 === TOPICS.swap && log.topics.length === 3) {
-        events.push({
-          ...base,
-          kind: 'swap',
-          from: topicAddress(topic1),
-          to: topicAddress(topic2),
-          amount: null,
-          tokenId: null,
-          extra: {
-            amount0In: wordAt(log.data, 0).toString(),
-            amount1In: wordAt(log.data, 1).toString(),
-            amount0Out: wordAt(log.data, 2).toString(),
-            amount1Out: wordAt(log.data, 3).toString()
-          }
-        })
-      } else if (
-        topic0 === TOPICS.withdrawal &&
-        router &&
-        wrappedNative &&
-        sameAddress(log.address, wrappedNative) &&
-        sameAddress(topicAddress(topic1), router) &&
-        sameAddress(tx.to, router)
-      ) {
-        // The router unwrapped to pay native out (swapExactTokensForETH): an internal transfer that
-        // no log shows, so it is read from the call's recipient and the amount unwrapped.
-        const recipient = routerNativeRecipient(tx.input)
-        if (recipient) {
-          events.push({
-            hash,
-            logIndex: -2 - logIndex,
-            kind: 'native',
-            contract: null,
-            from: router.toLowerCase(),
-            to: recipient.toLowerCase(),
-            amount: wordAt(log.data, 0),
-            tokenId: null,
-            extra: null
-          })
-        }
-      }
-    }
-    return events
-  }
-
-  private async insert(table: string, columns: string[], rows: unknown[][]): Promise<void> {
-    const perStatement = Math.max(1, Math.floor(30_000 / columns.length))
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const chunk = rows.slice(start, start + perStatement)
-      const params: unknown[] = []
-      const values = chunk.map(row => {
-        const placeholders = row.map(value => {
-          params.push(value)
-          return `$${params.length}`
-        })
-        return `(${placeholders.join(', ')})`
-      })
-      await this.db.query(
-        `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`,
-        params
-      )
-    }
-  }
-}
-
-function routerNativeRecipient(input: Hex): string | undefined {
-  try {
-    const call = decodeFunctionData({ abi: swapRouterAbi, data: input })
-    if (call.functionName === 'swapExactTokensForETH') return call.args[3]
-  } catch {
-    // not a router call we know
-  }
-  return undefined
 }
 
 /** Indexes every chain of the context. */
