@@ -147,7 +147,6 @@ export default defineConfig([
       'wallets/solana-test-wallet/wallet.ts',
       'test/browser/swap/swap.test.ts',
       'test/e2e/connect.test.mjs',
-      'test/server/blockchain.test.ts',
       'test/solana/frame-solana.test.ts'
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' }
