@@ -141,7 +141,6 @@ export default defineConfig([
     files: [
       'server/routes/onramp.ts',
       'server/routes/blockchain.ts',
-      'solana/chain.ts',
       'solana/rpc-methods.ts',
       'solana/rpc-server.ts',
       'wallets/solana-test-wallet/wallet.ts',

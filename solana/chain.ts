@@ -4,28 +4,19 @@
  * history of processed transactions (with balances before and after, token balances and logs),
  * an index of signatures by address, a faucet for airdrops, and events for the websocket side.
  */
-import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm'
-import {
-  address,
-  getTransactionDecoder,
-  lamports,
-  type Signature,
-  type Transaction as KitTransaction
-} from '@solana/kit'
+import { address, lamports, type Signature } from '@solana/kit'
 import {
   PublicKey,
   SystemProgram,
   Transaction,
-  VersionedTransaction,
+  type VersionedTransaction,
   type Keypair,
   type VersionedMessage
 } from '@solana/web3.js'
 import {
-  COMPUTE_BUDGET_PROGRAM,
   MEMO_PROGRAMS,
   RpcError,
-  SYSTEM_PROGRAM,
   decodeMint,
   decodeTokenAccount,
   toBase58,
@@ -33,15 +24,23 @@ import {
   type RawAccount,
   type UiTokenAmount
 } from './codec.js'
-import { describeTransactionError, transactionErrorJson, type TransactionErrorJson } from './tx-errors.js'
+import {
+  computeFee,
+  decodeTransaction,
+  transactionRpcError,
+  usesNonce,
+  verifySignatures,
+  type AccountKeys,
+  type Decoded
+} from './incoming-transaction.js'
+import { transactionErrorJson, type TransactionErrorJson } from './tx-errors.js'
+
+export type { AccountKeys } from './incoming-transaction.js'
 
 export const MS_PER_SLOT = 400
 /** A blockhash is accepted for this many slots after the slot that produced it (as on mainnet). */
 export const MAX_BLOCKHASH_AGE = 150
-export const LAMPORTS_PER_SIGNATURE = 5000
 export const SLOTS_PER_EPOCH = 432_000
-/** The largest serialized transaction a validator accepts. */
-export const PACKET_DATA_SIZE = 1232
 
 export interface TokenBalance {
   accountIndex: number
@@ -54,18 +53,6 @@ export interface TokenBalance {
 export interface InnerInstructionRecord {
   index: number
   instructions: { programIdIndex: number; accounts: number[]; data: Uint8Array; stackHeight: number }[]
-}
-
-export interface AccountKeys {
-  /** Keys written in the message. */
-  static: string[]
-  /** Keys loaded from address lookup tables (v0 messages). */
-  writable: string[]
-  readonly: string[]
-  /** static, then loaded writable, then loaded readonly: the indexes instructions and balances use. */
-  all: string[]
-  signer: boolean[]
-  isWritable: boolean[]
 }
 
 /** A processed transaction, as getTransaction and the signature index need it. */
@@ -99,71 +86,6 @@ export interface SimulationOutcome {
   postAccounts: Map<string, RawAccount>
   keys: AccountKeys
   fee: number
-}
-
-interface Decoded {
-  tx: VersionedTransaction
-  kit: KitTransaction
-  signature: string
-  keys: AccountKeys
-}
-
-const BUILTIN_PROGRAMS = new Set([
-  SYSTEM_PROGRAM,
-  COMPUTE_BUDGET_PROGRAM,
-  'Vote111111111111111111111111111111111111111',
-  'Stake11111111111111111111111111111111111111',
-  'Config1111111111111111111111111111111111111',
-  'BPFLoader1111111111111111111111111111111111',
-  'BPFLoader2111111111111111111111111111111111',
-  'BPFLoaderUpgradeab1e11111111111111111111111',
-  'LoaderV411111111111111111111111111111111111',
-  'AddressLookupTab1e1111111111111111111111111',
-  'Ed25519SigVerify111111111111111111111111111',
-  'KeccakSecp256k11111111111111111111111111111',
-  'Secp256r1SigVerify1111111111111111111111111'
-])
-const PRECOMPILES = new Set([
-  'Ed25519SigVerify111111111111111111111111111',
-  'KeccakSecp256k11111111111111111111111111111',
-  'Secp256r1SigVerify1111111111111111111111111'
-])
-
-/**
- * The fee the runtime charges: 5000 lamports per signature (precompile signatures included) plus
- * the priority fee (compute-unit price times the compute-unit limit, the default limit being 3000
- * units per builtin instruction and 200 000 per other instruction).
- */
-export function computeFee(message: VersionedMessage): number {
-  const keys = message.staticAccountKeys.map(k => k.toBase58())
-  let signatures = message.header.numRequiredSignatures
-  let defaultLimit = 0
-  let explicitLimit: number | undefined
-  let microLamportsPerUnit = 0n
-  for (const ix of message.compiledInstructions) {
-    const program = keys[ix.programIdIndex] ?? ''
-    const data = ix.data
-    const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
-    if (PRECOMPILES.has(program)) signatures += data[0] ?? 0
-    if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 2 && data.length >= 5) explicitLimit = view.getUint32(1, true)
-    if (program === COMPUTE_BUDGET_PROGRAM && data[0] === 3 && data.length >= 9)
-      microLamportsPerUnit = view.getBigUint64(1, true)
-    defaultLimit += BUILTIN_PROGRAMS.has(program) ? 3000 : 200_000
-  }
-  const limit = BigInt(Math.min(explicitLimit ?? defaultLimit, 1_400_000))
-  const priority = (microLamportsPerUnit * limit + 999_999n) / 1_000_000n
-  return LAMPORTS_PER_SIGNATURE * signatures + Number(priority)
-}
-
-const publicKeyObjects = new Map<string, KeyObject>()
-function ed25519Key(bytes: Uint8Array): KeyObject {
-  const x = Buffer.from(bytes).toString('base64url')
-  let key = publicKeyObjects.get(x)
-  if (!key) {
-    key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' })
-    publicKeyObjects.set(x, key)
-  }
-  return key
 }
 
 function metadataOutcome(meta: TransactionMetadata) {
@@ -343,85 +265,8 @@ export class SolanaChain {
 
   /* ------------------------------------------------------------ transactions */
 
-  private decode(wire: Uint8Array): Decoded {
-    if (wire.length > PACKET_DATA_SIZE) {
-      throw new RpcError(
-        -32602,
-        `Invalid params: transaction too large: ${wire.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`
-      )
-    }
-    let tx: VersionedTransaction
-    let kit: KitTransaction
-    try {
-      tx = VersionedTransaction.deserialize(wire)
-      kit = getTransactionDecoder().decode(wire)
-    } catch (error) {
-      throw new RpcError(-32602, `Invalid params: failed to deserialize the transaction: ${(error as Error).message}`)
-    }
-    const signature = tx.signatures[0]
-    if (!signature || tx.signatures.length !== tx.message.header.numRequiredSignatures) {
-      throw new RpcError(-32602, 'Invalid params: the transaction has a wrong number of signatures')
-    }
-    return { tx, kit, signature: toBase58(signature), keys: this.accountKeys(tx.message) }
-  }
-
-  private accountKeys(message: VersionedMessage): AccountKeys {
-    const staticKeys = message.staticAccountKeys.map(k => k.toBase58())
-    const writable: string[] = []
-    const readonly: string[] = []
-    for (const lookup of message.addressTableLookups) {
-      const table = this.getAccount(lookup.accountKey.toBase58())
-      const entry = (i: number) => {
-        const bytes = table?.data.subarray(56 + i * 32, 88 + i * 32)
-        return bytes && bytes.length === 32 ? toBase58(bytes) : null
-      }
-      const resolve = (i: number) => {
-        if (!table) throw lookupError('AddressLookupTableNotFound')
-        const key = entry(i)
-        if (key === null) throw lookupError('InvalidAddressLookupTableIndex')
-        return key
-      }
-      for (const i of lookup.writableIndexes) writable.push(resolve(i))
-      for (const i of lookup.readonlyIndexes) readonly.push(resolve(i))
-    }
-    const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = message.header
-    const all = [...staticKeys, ...writable, ...readonly]
-    return {
-      static: staticKeys,
-      writable,
-      readonly,
-      all,
-      signer: all.map((_, i) => i < numRequiredSignatures),
-      isWritable: all.map((_, i) => {
-        if (i < numRequiredSignatures) return i < numRequiredSignatures - numReadonlySignedAccounts
-        if (i < staticKeys.length) return i < staticKeys.length - numReadonlyUnsignedAccounts
-        return i < staticKeys.length + writable.length
-      })
-    }
-  }
-
-  private verifySignatures(tx: VersionedTransaction): boolean {
-    const message = tx.message.serialize()
-    return tx.signatures.every((signature, i) => {
-      const key = tx.message.staticAccountKeys[i]
-      try {
-        return key !== undefined && verify(null, message, ed25519Key(key.toBytes()), signature)
-      } catch {
-        return false
-      }
-    })
-  }
-
-  /** A durable-nonce transaction starts with System AdvanceNonceAccount; its blockhash is the nonce. */
-  private usesNonce(tx: VersionedTransaction): boolean {
-    const first = tx.message.compiledInstructions[0]
-    if (!first) return false
-    const program = tx.message.staticAccountKeys[first.programIdIndex]?.toBase58()
-    return program === SYSTEM_PROGRAM && first.data.length >= 4 && first.data[0] === 4 && first.data[1] === 0
-  }
-
   private blockhashAccepted(tx: VersionedTransaction): boolean {
-    return this.usesNonce(tx) || this.isBlockhashValid(tx.message.recentBlockhash)
+    return usesNonce(tx) || this.isBlockhashValid(tx.message.recentBlockhash)
   }
 
   private snapshot(keys: string[]): { balances: number[]; tokens: TokenBalance[] } {
@@ -473,14 +318,14 @@ export class SolanaChain {
     options: { sigVerify: boolean; replaceRecentBlockhash: boolean }
   ): SimulationOutcome & { replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null } {
     this.tick()
-    let decoded = this.decode(wire)
+    let decoded = decodeTransaction(wire, key => this.getAccount(key))
     let replacementBlockhash = null
     if (options.replaceRecentBlockhash) {
       replacementBlockhash = this.latestBlockhash()
       decoded.tx.message.recentBlockhash = replacementBlockhash.blockhash
-      decoded = this.decode(decoded.tx.serialize())
+      decoded = decodeTransaction(decoded.tx.serialize(), key => this.getAccount(key))
     }
-    if (options.sigVerify && !this.verifySignatures(decoded.tx)) {
+    if (options.sigVerify && !verifySignatures(decoded.tx)) {
       throw new RpcError(-32003, 'Transaction signature verification failure')
     }
     return { ...this.simulateDecoded(decoded, options.sigVerify), replacementBlockhash }
@@ -494,8 +339,8 @@ export class SolanaChain {
    */
   send(wire: Uint8Array, options: { skipPreflight: boolean }): string {
     this.tick()
-    const decoded = this.decode(wire)
-    if (!this.verifySignatures(decoded.tx)) throw new RpcError(-32003, 'Transaction signature verification failure')
+    const decoded = decodeTransaction(wire, key => this.getAccount(key))
+    if (!verifySignatures(decoded.tx)) throw new RpcError(-32003, 'Transaction signature verification failure')
     const prefix = options.skipPreflight ? 'Transaction failed' : 'Transaction simulation failed'
     if (this.records.has(decoded.signature)) {
       if (options.skipPreflight) return decoded.signature
@@ -602,26 +447,4 @@ export class SolanaChain {
   feeForMessage(message: VersionedMessage): number | null {
     return this.isBlockhashValid(message.recentBlockhash) ? computeFee(message) : null
   }
-}
-
-/** A v0 transaction whose lookup table cannot be loaded: refused before it runs. */
-function lookupError(err: string): RpcError {
-  return transactionRpcError('Transaction simulation failed', { err, logs: [], unitsConsumed: 0 })
-}
-
-/** The JSON-RPC error a validator gives for a transaction that fails preflight. */
-export function transactionRpcError(
-  prefix: string,
-  outcome: Pick<SimulationOutcome, 'err' | 'logs' | 'unitsConsumed'>
-): RpcError {
-  const err = outcome.err ?? 'UnknownError'
-  return new RpcError(-32002, `${prefix}: ${describeTransactionError(err)}`, {
-    accounts: null,
-    err,
-    innerInstructions: null,
-    logs: outcome.logs,
-    replacementBlockhash: null,
-    returnData: null,
-    unitsConsumed: outcome.unitsConsumed
-  })
 }
