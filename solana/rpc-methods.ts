@@ -1,139 +1,38 @@
 /**
  * The HTTP JSON-RPC methods: each one's positional parameters as a zod schema (parsed before the
- * method runs) and what it returns, in the shapes of an Agave validator.
+ * method runs) and what it returns, in the shapes of an Agave validator. The transaction methods
+ * are in rpc-transaction-methods.ts, what all methods share in rpc-params.ts.
  */
 import { z } from 'zod'
 import { VersionedMessage } from '@solana/web3.js'
-import { LAMPORTS_PER_SOL } from './accounts.js'
-import { SLOTS_PER_EPOCH, type SolanaChain, type TransactionRecord } from './chain.js'
+import { SLOTS_PER_EPOCH, type SolanaChain } from './chain.js'
 import {
   RpcError,
   decodeMint,
   decodeTokenAccount,
   encodeAccount,
-  fromBase58,
   fromBase64,
-  isBase58Of,
   isTokenProgram,
-  tokenAmount,
-  type RawAccount
+  tokenAmount
 } from './codec.js'
-import { encodeTransactionRecord, innerParsed } from './rpc-transaction.js'
+import {
+  SOLANA_CORE_VERSION,
+  accountConfig,
+  blockhash,
+  checkMinContextSlot,
+  commitmentConfig,
+  context,
+  method,
+  noParams,
+  onlyCommitment,
+  passesFilters,
+  programFilter,
+  pubkey,
+  type RpcMethod
+} from './rpc-params.js'
+import { transactionMethods } from './rpc-transaction-methods.js'
 
-/** The validator version this endpoint imitates (its responses follow Agave 2.2). */
-export const SOLANA_CORE_VERSION = '2.2.0'
 export const FEATURE_SET = 3_294_202_862
-/** The largest airdrop one request may ask for. */
-export const MAX_AIRDROP_SOL = 10_000
-
-export interface RpcContext {
-  chain: SolanaChain
-  /** This node's identity (getIdentity, getClusterNodes). */
-  identity: string
-  /** `host:port` of the HTTP and websocket endpoints (getClusterNodes). */
-  rpcAddress: string
-  pubsubAddress: string
-}
-
-export interface RpcMethod {
-  params: z.ZodType
-  run: (params: never, context: RpcContext) => unknown
-}
-
-/** A method: its parameters' schema and a handler typed from it. */
-export function method<S extends z.ZodType>(
-  params: S,
-  run: (params: z.infer<S>, context: RpcContext) => unknown
-): RpcMethod {
-  return { params, run: run as RpcMethod['run'] }
-}
-
-/* ------------------------------------------------------------------ parameter schemas */
-
-export const pubkey = z
-  .string()
-  .refine(v => isBase58Of(v, 32), { error: 'Invalid param: not a base58-encoded public key' })
-const signature = z.string().refine(v => isBase58Of(v, 64), { error: 'Invalid param: not a base58-encoded signature' })
-const blockhash = z.string().refine(v => isBase58Of(v, 32), { error: 'Invalid param: not a base58-encoded blockhash' })
-export const commitment = z.enum([
-  'processed',
-  'confirmed',
-  'finalized',
-  'recent',
-  'single',
-  'singleGossip',
-  'root',
-  'max'
-])
-const minContextSlot = z.number().int().nonnegative().optional()
-const commitmentConfig = z.object({ commitment: commitment.optional(), minContextSlot })
-export const accountEncoding = z.enum(['binary', 'base58', 'base64', 'base64+zstd', 'jsonParsed'])
-const dataSlice = z.object({ offset: z.number().int().nonnegative(), length: z.number().int().nonnegative() })
-export const accountConfig = commitmentConfig.extend({
-  encoding: accountEncoding.optional(),
-  dataSlice: dataSlice.optional()
-})
-export const programFilter = z.union([
-  z.object({ dataSize: z.number().int().nonnegative() }),
-  z.object({
-    memcmp: z.object({
-      offset: z.number().int().nonnegative(),
-      bytes: z.string().max(200),
-      encoding: z.enum(['base58', 'base64']).optional()
-    })
-  })
-])
-const transactionEncoding = z.enum(['json', 'jsonParsed', 'base58', 'base64'])
-const noParams = z.tuple([])
-const onlyCommitment = z.tuple([commitmentConfig.nullish()])
-
-/* ------------------------------------------------------------------ helpers */
-
-function context(chain: SolanaChain, value: unknown) {
-  return { context: { apiVersion: SOLANA_CORE_VERSION, slot: chain.slot }, value }
-}
-
-function checkMinContextSlot(chain: SolanaChain, config: { minContextSlot?: number | undefined } | null | undefined) {
-  chain.tick()
-  if (config?.minContextSlot !== undefined && config.minContextSlot > chain.slot) {
-    throw new RpcError(-32016, 'Minimum context slot has not been reached', { contextSlot: chain.slot })
-  }
-}
-
-/** True when an account passes getProgramAccounts/programSubscribe filters. */
-export function passesFilters(account: RawAccount, filters: z.infer<typeof programFilter>[] | undefined): boolean {
-  return (filters ?? []).every(filter => {
-    if ('dataSize' in filter) return account.data.length === filter.dataSize
-    const { offset, bytes, encoding } = filter.memcmp
-    let wanted: Uint8Array
-    try {
-      wanted = encoding === 'base64' ? fromBase64(bytes) : fromBase58(bytes)
-    } catch {
-      throw new RpcError(-32602, `Invalid params: memcmp bytes are not ${encoding ?? 'base58'}`)
-    }
-    const slice = account.data.subarray(offset, offset + wanted.length)
-    return slice.length === wanted.length && slice.every((b, i) => b === wanted[i])
-  })
-}
-
-function decodeWire(text: string, encoding: 'base58' | 'base64'): Uint8Array {
-  try {
-    return encoding === 'base64' ? fromBase64(text) : fromBase58(text)
-  } catch {
-    throw new RpcError(-32602, `Invalid params: the transaction is not valid ${encoding}`)
-  }
-}
-
-function signatureStatus(record: TransactionRecord | undefined) {
-  if (!record) return null
-  return {
-    confirmationStatus: 'finalized',
-    confirmations: null,
-    err: record.err,
-    slot: record.slot,
-    status: record.err === null ? { Ok: null } : { Err: record.err }
-  }
-}
 
 /** Token accounts of an owner (or delegate) filtered by mint or by program. */
 function tokenAccounts(
@@ -334,153 +233,7 @@ export const httpMethods: Record<string, RpcMethod> = {
     { slot: chain.tick(), prioritizationFee: 0 }
   ]),
 
-  requestAirdrop: method(
-    z.tuple([
-      pubkey,
-      z
-        .number()
-        .int()
-        .positive()
-        .max(MAX_AIRDROP_SOL * LAMPORTS_PER_SOL),
-      commitmentConfig.nullish()
-    ]),
-    ([to, lamports], { chain }) => chain.airdrop(to, BigInt(lamports))
-  ),
-
-  sendTransaction: method(
-    z.tuple([
-      z.string(),
-      z
-        .object({
-          encoding: z.enum(['base58', 'base64']).optional(),
-          skipPreflight: z.boolean().optional(),
-          preflightCommitment: commitment.optional(),
-          maxRetries: z.number().int().nonnegative().optional(),
-          minContextSlot
-        })
-        .nullish()
-    ]),
-    ([text, config], { chain }) => {
-      checkMinContextSlot(chain, config)
-      return chain.send(decodeWire(text, config?.encoding ?? 'base58'), {
-        skipPreflight: config?.skipPreflight ?? false
-      })
-    }
-  ),
-
-  simulateTransaction: method(
-    z.tuple([
-      z.string(),
-      z
-        .object({
-          encoding: z.enum(['base58', 'base64']).optional(),
-          sigVerify: z.boolean().optional(),
-          replaceRecentBlockhash: z.boolean().optional(),
-          commitment: commitment.optional(),
-          accounts: z.object({ encoding: accountEncoding.optional(), addresses: z.array(pubkey).max(100) }).optional(),
-          minContextSlot,
-          innerInstructions: z.boolean().optional()
-        })
-        .nullish()
-    ]),
-    ([text, config], { chain }) => {
-      checkMinContextSlot(chain, config)
-      const sigVerify = config?.sigVerify ?? false
-      const replaceRecentBlockhash = config?.replaceRecentBlockhash ?? false
-      if (sigVerify && replaceRecentBlockhash) {
-        throw new RpcError(-32602, 'Invalid params: sigVerify may not be used with replaceRecentBlockhash')
-      }
-      const outcome = chain.simulate(decodeWire(text, config?.encoding ?? 'base58'), {
-        sigVerify,
-        replaceRecentBlockhash
-      })
-      const wanted = config?.accounts
-      return context(chain, {
-        accounts: wanted
-          ? wanted.addresses.map(key => {
-              const account = outcome.postAccounts.get(key) ?? chain.getAccount(key)
-              return account && encodeAccount(account, wanted.encoding ?? 'base64', undefined, chain.decimalsOf)
-            })
-          : null,
-        err: outcome.err,
-        fee: outcome.fee,
-        innerInstructions: config?.innerInstructions ? innerParsed(outcome.innerInstructions, outcome.keys.all) : null,
-        loadedAccountsDataSize: 0,
-        logs: outcome.logs,
-        replacementBlockhash: outcome.replacementBlockhash,
-        returnData: outcome.returnData && {
-          programId: outcome.returnData.programId,
-          data: [Buffer.from(outcome.returnData.data).toString('base64'), 'base64']
-        },
-        unitsConsumed: outcome.unitsConsumed
-      })
-    }
-  ),
-
-  getSignatureStatuses: method(
-    z.tuple([z.array(signature).max(256), z.object({ searchTransactionHistory: z.boolean().optional() }).nullish()]),
-    ([signatures], { chain }) => {
-      chain.tick()
-      return context(
-        chain,
-        signatures.map(s => signatureStatus(chain.getTransaction(s)))
-      )
-    }
-  ),
-
-  getTransaction: method(
-    z.tuple([
-      signature,
-      z
-        .union([
-          transactionEncoding,
-          z.object({
-            encoding: transactionEncoding.optional(),
-            commitment: commitment.optional(),
-            maxSupportedTransactionVersion: z.number().int().nonnegative().optional()
-          })
-        ])
-        .nullish()
-    ]),
-    ([sig, config], { chain }) => {
-      const options = typeof config === 'string' ? { encoding: config } : (config ?? {})
-      if (options.commitment === 'processed') {
-        throw new RpcError(-32602, 'Invalid params: Method does not support commitment below `confirmed`')
-      }
-      const record = chain.getTransaction(sig)
-      return record
-        ? encodeTransactionRecord(record, options.encoding ?? 'json', options.maxSupportedTransactionVersion)
-        : null
-    }
-  ),
-
-  getSignaturesForAddress: method(
-    z.tuple([
-      pubkey,
-      z
-        .object({
-          limit: z.number().int().min(1).max(1000).optional(),
-          before: signature.optional(),
-          until: signature.optional(),
-          commitment: commitment.optional(),
-          minContextSlot
-        })
-        .nullish()
-    ]),
-    ([key, config], { chain }) => {
-      checkMinContextSlot(chain, config)
-      return chain
-        .signaturesForAddress(key, { limit: config?.limit ?? 1000, before: config?.before, until: config?.until })
-        .map(record => ({
-          blockTime: record.blockTime,
-          confirmationStatus: 'finalized',
-          err: record.err,
-          memo: record.memo,
-          signature: record.signature,
-          slot: record.slot
-        }))
-    }
-  ),
+  ...transactionMethods,
 
   getTokenAccountsByOwner: tokenAccountsMethod('owner'),
   getTokenAccountsByDelegate: tokenAccountsMethod('delegate'),
