@@ -141,7 +141,6 @@ export default defineConfig([
     files: [
       'server/routes/onramp.ts',
       'server/routes/blockchain.ts',
-      'wallets/solana-test-wallet/wallet.ts',
       'test/browser/swap/swap.test.ts',
       'test/e2e/connect.test.mjs',
       'test/solana/frame-solana.test.ts'

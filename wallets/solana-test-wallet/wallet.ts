@@ -2,7 +2,7 @@
  * The AppKit Solana Test Wallet: a Wallet Standard wallet over one local test key, signing with
  * WebCrypto Ed25519 and sending to one Solana JSON-RPC endpoint (the local LiteSVM runtime).
  */
-import { VersionedTransaction } from '@solana/web3.js'
+import type { VersionedTransaction } from '@solana/web3.js'
 import {
   SolanaSignAndSendTransaction,
   SolanaSignMessage,
@@ -40,24 +40,16 @@ import { SOLANA_WALLET_ICON } from '../shared/icons.js'
 import { JsonStorage, isRecord } from '../shared/storage.js'
 import { encodeBase58 } from './base58.js'
 import { ed25519Signer, type Ed25519Signer } from './ed25519.js'
+import { SolanaWalletError } from './errors.js'
+import { bytesToBase64, describeTransaction, parseTransaction } from './transaction.js'
+
+export { SolanaWalletError } from './errors.js'
 
 export const SOLANA_TEST_WALLET_NAME = 'AppKit Solana Test Wallet'
-
-/** Wallet Standard errors carry an EIP-1193-style code, as Solana wallets do (4001 on rejection). */
-export class SolanaWalletError extends Error {
-  readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.name = 'SolanaWalletError'
-    this.code = code
-  }
-}
 
 const userRejected = () => new SolanaWalletError(4001, 'User rejected the request.')
 const unauthorized = (detail: string) => new SolanaWalletError(4100, detail)
 
-const SYSTEM_PROGRAM = '11111111111111111111111111111111'
-const LAMPORTS_PER_SOL = 1_000_000_000
 const COMMITMENT_RANK: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 }
 
 type Features = StandardConnectFeature &
@@ -82,24 +74,6 @@ interface Persisted {
   version: 1
   address: string
   origins: string[]
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(binary)
-}
-
-function formatSol(lamports: bigint): string {
-  const whole = lamports / BigInt(LAMPORTS_PER_SOL)
-  const fraction = (lamports % BigInt(LAMPORTS_PER_SOL)).toString().padStart(9, '0').replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole.toString()
-}
-
-function readU64(data: Uint8Array, offset: number): bigint {
-  let value = 0n
-  for (let i = 7; i >= 0; i--) value = (value << 8n) | BigInt(data[offset + i] ?? 0)
-  return value
 }
 
 export class SolanaTestWallet implements Wallet {
@@ -275,38 +249,6 @@ export class SolanaTestWallet implements Wallet {
 
   // ---------------------------------------------------------------- transactions
 
-  #parse(bytes: Uint8Array): VersionedTransaction {
-    try {
-      return VersionedTransaction.deserialize(Uint8Array.from(bytes))
-    } catch (error) {
-      throw new SolanaWalletError(
-        -32602,
-        `Not a serialized transaction: ${error instanceof Error ? error.message : String(error)}`
-      )
-    }
-  }
-
-  /** What a transaction does, for the panel: SOL transfers spelled out, other instructions by program. */
-  #describe(transaction: VersionedTransaction): string[] {
-    const keys = transaction.message.staticAccountKeys.map(key => encodeBase58(key.toBytes()))
-    return transaction.message.compiledInstructions.map(instruction => {
-      const program = keys[instruction.programIdIndex] ?? `lookup #${instruction.programIdIndex}`
-      const data = instruction.data
-      if (
-        program === SYSTEM_PROGRAM &&
-        data.length >= 12 &&
-        data[0] === 2 &&
-        data[1] === 0 &&
-        data[2] === 0 &&
-        data[3] === 0
-      ) {
-        const to = keys[instruction.accountKeyIndexes[1] ?? -1] ?? '?'
-        return `Transfer ${formatSol(readU64(data, 4))} SOL to ${to}`
-      }
-      return `Program ${program}, ${instruction.accountKeyIndexes.length} accounts, ${data.length} bytes of data`
-    })
-  }
-
   /** Adds this wallet's signature where the message asks for it. */
   async #sign(transaction: VersionedTransaction): Promise<Uint8Array> {
     const { message } = transaction
@@ -323,9 +265,9 @@ export class SolanaTestWallet implements Wallet {
     method: string,
     inputs: readonly { transaction: Uint8Array }[]
   ): { request: ApprovalRequest; parsed: VersionedTransaction[] } {
-    const parsed = inputs.map(input => this.#parse(input.transaction))
+    const parsed = inputs.map(input => parseTransaction(input.transaction))
     const lines = parsed.flatMap((transaction, index) =>
-      this.#describe(transaction).map((line, j): [string, string] => [
+      describeTransaction(transaction).map((line, j): [string, string] => [
         parsed.length > 1 ? `Tx ${index + 1}.${j + 1}` : `Instruction ${j + 1}`,
         line
       ])
