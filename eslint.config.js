@@ -139,7 +139,6 @@ export default defineConfig([
     // Exceptions to the caps, each with its reason. Not split yet (issue 30, point 5): each split
     // removes its file from this list.
     files: [
-      'server/routes/onramp.ts',
       'server/routes/blockchain.ts',
       'test/browser/swap/swap.test.ts',
       'test/e2e/connect.test.mjs',
