@@ -1,32 +1,18 @@
 // The chain-reading endpoints of docs/behaviour.md section 7 (backend B): balance and history (EVM from the
 // indexer, Solana from its node: server/solana), the account's
 // NFTs (ours, beside the spec's calls), identity, the
-// profile (name) paths, the convert (swap) paths and fungible price, plus the NFT images that
-// history links to. Requests are parsed with the shared schemas of src/api/schemas, every answer
+// profile (name) paths, the convert (swap) paths and fungible price (server/routes/convert.ts),
+// plus the NFT images that history links to. Requests are parsed with the shared schemas of src/api/schemas, every answer
 // is checked against its response schema (server/http.ts respond), errors are `{ message }`.
 //
 // The indexer that history reads is started here when the server has a close hook (startServer):
 // it catches up on start, follows new blocks and stops with the server.
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import {
   addressPathSchema,
   balanceQuerySchema,
   balanceResponseSchema,
-  buildApproveQuerySchema,
-  buildApproveResponseSchema,
-  buildTransactionBodySchema,
-  buildTransactionResponseSchema,
-  convertAllowanceQuerySchema,
-  convertAllowanceResponseSchema,
-  convertQuotesQuerySchema,
-  convertQuotesResponseSchema,
-  convertTokensQuerySchema,
-  convertTokensResponseSchema,
-  fungiblePriceBodySchema,
-  fungiblePriceResponseSchema,
-  gasPriceQuerySchema,
-  gasPriceResponseSchema,
   historyQuerySchema,
   historyResponseSchema,
   identityQuerySchema,
@@ -44,11 +30,13 @@ import {
   registerNameResponseSchema
 } from '../../src/api/schemas/index.js'
 import type { ServerContext } from '../context.js'
-import { forbidden, notFound, parseBody, parseParams, parseQuery, requireProject, respond } from '../http.js'
+import { notFound, parseBody, parseParams, parseQuery, requireProject, respond } from '../http.js'
 import { nftImage } from '../blockchain/nft-image.js'
 import { blockchainService } from '../blockchain/service.js'
 import { evmAddress } from '../blockchain/setup.js'
 import { isSolanaAddress, SolanaAccountService } from '../solana/accounts.js'
+import { answerLinks } from './blockchain-links.js'
+import { convertRoutes } from './convert.js'
 
 const namePathSchema = z.object({ name: profileNameSchema })
 const nftImagePathSchema = z.object({
@@ -66,21 +54,7 @@ export function blockchainRoutes(context: ServerContext): Hono {
   const solana = context.solana ? new SolanaAccountService(context.solana) : undefined
   const app = new Hono()
 
-  /** Absolute URLs the answers link to: the configured public URL, else this request's origin. */
-  const origin = (c: Context) => (context.config.publicUrl ?? new URL(c.req.url).origin).replace(/\/$/, '')
-  const tokenIcon = (c: Context) => (imageId: string) =>
-    `${origin(c)}/public/getTokenImage/${encodeURIComponent(imageId)}`
-  const links = (c: Context) => ({
-    tokenIcon: tokenIcon(c),
-    nftImage: (chainId: string, contract: string, tokenId: string) =>
-      `${origin(c)}/v1/nft/image/${chainId}/${contract}/${tokenId}`
-  })
-  /** POST bodies carry a projectId too: it must be a project of this backend. */
-  const checkBodyProject = (projectId: string) => {
-    if (!context.config.projects.some(project => project.id === projectId)) {
-      throw forbidden(`Invalid Project ID: '${projectId}' is not a project of this backend`)
-    }
-  }
+  const { tokenIcon, links } = answerLinks(context)
 
   // ---- balance and history ----
 
@@ -170,54 +144,7 @@ export function blockchainRoutes(context: ServerContext): Hono {
     return respond(c, registerNameResponseSchema, { success: true })
   })
 
-  // ---- convert (swaps) and prices ----
-
-  app.get('/v1/convert/tokens', async c => {
-    requireProject(c, context)
-    const { chainId } = parseQuery(c, convertTokensQuerySchema)
-    const tokens = await service.convert.tokens(chainId, { tokenIcon: tokenIcon(c) })
-    return respond(c, convertTokensResponseSchema, { tokens })
-  })
-
-  app.get('/v1/convert/quotes', async c => {
-    requireProject(c, context)
-    const query = parseQuery(c, convertQuotesQuerySchema)
-    return respond(c, convertQuotesResponseSchema, { quotes: await service.convert.quotes(query) })
-  })
-
-  app.get('/v1/convert/allowance', async c => {
-    requireProject(c, context)
-    const query = parseQuery(c, convertAllowanceQuerySchema)
-    const allowance = await service.convert.allowance(query)
-    return respond(c, convertAllowanceResponseSchema, { allowance: allowance.toString() })
-  })
-
-  app.get('/v1/convert/gas-price', async c => {
-    requireProject(c, context)
-    const { chainId } = parseQuery(c, gasPriceQuerySchema)
-    return respond(c, gasPriceResponseSchema, await service.convert.gasPrice(chainId))
-  })
-
-  app.get('/v1/convert/build-approve', async c => {
-    requireProject(c, context)
-    const query = parseQuery(c, buildApproveQuerySchema)
-    return respond(c, buildApproveResponseSchema, await service.convert.buildApprove(query))
-  })
-
-  app.post('/v1/convert/build-transaction', async c => {
-    requireProject(c, context)
-    const body = await parseBody(c, buildTransactionBodySchema)
-    checkBodyProject(body.projectId)
-    return respond(c, buildTransactionResponseSchema, await service.convert.buildTransaction(body))
-  })
-
-  app.post('/v1/fungible/price', async c => {
-    requireProject(c, context)
-    const body = await parseBody(c, fungiblePriceBodySchema)
-    checkBodyProject(body.projectId)
-    const fungibles = await service.convert.fungiblePrices(body.addresses, { tokenIcon: tokenIcon(c) })
-    return respond(c, fungiblePriceResponseSchema, { fungibles })
-  })
+  app.route('/', convertRoutes(context, service))
 
   // ---- NFT images (what history's nft_info.content.preview.url points at) ----
 
