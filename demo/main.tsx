@@ -29,6 +29,8 @@ const appKit = createAppKit({
   ...(demoConfig.relayUrl ? { relayUrl: demoConfig.relayUrl } : {}),
   ...demoSiwx(),
   ...demoAccountTypes(),
+  // Smart sessions (off by default): window.appKit.grantPermissions works on the demo (docs/guides/smart-sessions.md).
+  features: { smartSessions: true },
   metadata: {
     name: 'appkit-elements demo',
     description: 'The kit on local chains, with test wallets',

@@ -121,6 +121,8 @@ export function approvalDetails(doc: Document, request: ApprovalRequest): Node[]
       }
       return [chain, list]
     }
+    case 'permissions':
+      return [definitions(doc, request.rows)]
     case 'solana-transactions': {
       const nodes: Node[] = []
       if (request.chainId) nodes.push(definitions(doc, [['Network', request.chainId]]))

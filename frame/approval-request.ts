@@ -35,10 +35,17 @@ export type ApprovalRequest =
       readonly chainId?: string
       readonly transactions: readonly SolanaTransactionSummary[]
     }
+  /** wallet_grantPermissions or wallet_revokePermissions (frame/permissions.ts): what is granted or revoked, in words. */
+  | {
+      readonly kind: 'permissions'
+      readonly heading: string
+      readonly rows: ReadonlyArray<readonly [string, string]>
+    }
 
 /** The approval's heading. */
 export function approvalHeading(request: ApprovalRequest): string {
   if (request.kind === 'message' || request.kind === 'typed-data') return 'Sign message'
+  if (request.kind === 'permissions') return request.heading
   const count = request.transactions.length
   if (request.kind === 'solana-transactions' && !request.send) {
     return count === 1 ? 'Sign transaction' : `Sign ${count} transactions`

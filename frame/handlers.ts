@@ -27,6 +27,8 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
   const context = createHandlerContext(deps)
   const { chains, state } = context
 
+  /** Whether the app turned smart sessions on (syncDappData); off until it says so. */
+  let smartSessions = false
   const rpcRequest = createRpc({
     account: () => wallet.require(),
     isCurrent: account => wallet.current?.keyring === account.keyring,
@@ -37,7 +39,8 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
     approve: request => approvals.ask(request),
     limit: deps.approvalLimit,
     smartAccount: account => activeSmart(context, account),
-    balances: address => wallet.withSession(token => backend.balance(token, address))
+    balances: address => wallet.withSession(token => backend.balance(token, address)),
+    smartSessions: () => smartSessions
   })
 
   const handlers: FrameHandlers = {
@@ -80,8 +83,9 @@ export function createHandlers(deps: HandlerDependencies): FrameHandlers {
       return {}
     },
 
-    syncDappData({ metadata, networks, defaultChainId }) {
+    syncDappData({ metadata, networks, defaultChainId, smartSessions: enabled }) {
       approvals.setApp(metadata?.name)
+      smartSessions = enabled === true
       if (networks) chains.setAppNetworks(networks)
       if (defaultChainId !== undefined) session.setDefaultChainId(defaultChainId)
       return {}

@@ -4,8 +4,8 @@
 // a transaction or a batch as one sponsored user operation, a signature for ERC-1271 (the account
 // deployed first); what is asked of the owner's address is still signed by the EOA. The Solana ones
 // are in rpc-approvals-solana.ts. eth_sendUserOperation runs the page's callData as the smart
-// account's user operation. The approval methods missing here (permissions) are refused by rpc.ts as
-// not supported yet, never faked.
+// account's user operation. The permission methods (smart sessions) are frame/permissions.ts,
+// loaded by rpc.ts on their first request.
 import {
   decodeFunctionData,
   hexToBigInt,
@@ -15,8 +15,8 @@ import {
   type Hex,
   type TypedDataDefinition
 } from 'viem'
-// The account's ABI as chain/compile.ts generates it (data only): to show what its callData does.
-import { appKitSmartAccountAbi } from '../chain/abis.js'
+// The account's execute and executeBatch (data only): to show what its callData does.
+import { accountCallsAbi } from '../src/adapters/evm/smart-account-abi.js'
 import * as z from 'zod/mini'
 import { frameSendCallsSchema } from '../src/frame/messages.js'
 import type { ApprovalRequest, TransactionSummary } from './approval-request.js'
@@ -123,7 +123,7 @@ const summary = (request: TransactionRequest): TransactionSummary => ({
   data: request.data
 })
 
-type Planner = (params: unknown, context: ApprovalContext) => ApprovalPlan
+export type Planner = (params: unknown, context: ApprovalContext) => ApprovalPlan | Promise<ApprovalPlan>
 
 export const APPROVAL_PLANNERS: Partial<Record<string, Planner>> = {
   personal_sign(params, context) {
@@ -264,7 +264,7 @@ export const APPROVAL_PLANNERS: Partial<Record<string, Planner>> = {
 /** What a smart account's callData does: the calls of execute / executeBatch, or itself as one call to the account. */
 function accountCalls(account: Hex, callData: Hex): TransactionSummary[] {
   try {
-    const decoded = decodeFunctionData({ abi: appKitSmartAccountAbi, data: callData })
+    const decoded = decodeFunctionData({ abi: accountCallsAbi, data: callData })
     if (decoded.functionName === 'execute') {
       const [to, value, inner] = decoded.args
       return [{ to, value, data: inner }]

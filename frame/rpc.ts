@@ -8,6 +8,9 @@
 //   wallet_getAssets                   answered here from the backend's balances (frame/assets.ts)
 //   other SAFE_METHODS                 forwarded to the chain (POST /frame-api/rpc?chainId=eip155:N)
 //   solana_signAndSendTransaction      sent to its Solana network (POST /frame-api/rpc?chainId=solana:…)
+//   wallet_grantPermissions,           smart sessions (frame/permissions.ts, loaded on first use):
+//   wallet_revokePermissions           refused unless the app turned them on (syncDappData), then
+//                                      as the other APPROVAL_METHODS
 //   APPROVAL_METHODS                   shown to the visitor once the backend says the session still
 //                                      holds ('Session Expired' otherwise), an EVM contract call in
 //                                      words (frame/evm-call-summary.ts); run only once approved;
@@ -15,11 +18,18 @@
 //   anything else                      'Requested RPC call is not allowed'
 import type { Hex } from 'viem'
 import type { FrameParams } from '../src/frame/messages.js'
-import { isSafeMethod, needsApproval, PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED } from '../src/frame/rpc-methods.js'
+import {
+  isSafeMethod,
+  needsApproval,
+  PENDING_TRANSACTIONS_LIMIT,
+  PERMISSION_METHODS,
+  RPC_NOT_ALLOWED,
+  SMART_SESSIONS_OFF
+} from '../src/frame/rpc-methods.js'
 import type { ApprovalRequest } from './approval-request.js'
 import type { Backend } from './backend.js'
 import { toHexChainId } from './chains.js'
-import { APPROVAL_PLANNERS } from './rpc-approvals.js'
+import { APPROVAL_PLANNERS, type Planner } from './rpc-approvals.js'
 import type { SolanaForward } from './solana-send.js'
 import type { ActiveSmartAccount } from './smart-wallet.js'
 import { CallsBook, type Forward } from './transactions.js'
@@ -63,6 +73,8 @@ export interface RpcContext {
   balances?(address: string): ReturnType<Backend['balance']>
   /** How long an approval waits for what the chain says of the contracts it calls (CONTRACT_READ_TIMEOUT_MS). */
   readonly contractReadTimeoutMs?: number
+  /** Whether the app turned smart sessions on (syncDappData's smartSessions); without it, off. */
+  smartSessions?(): boolean
 }
 
 export type RpcRequest = FrameParams<'rpcRequest'>
@@ -82,6 +94,12 @@ function chainAnswer(method: string, answer: unknown): unknown {
 }
 
 let nextRequestId = 1
+
+/** Planners whose code loads with their first request: smart sessions (frame/permissions.ts), when the app turned them on. */
+const LAZY_PLANNERS: Partial<Record<string, () => Promise<Planner>>> = {
+  wallet_grantPermissions: async () => (await import('./permissions.js')).grantPermissions,
+  wallet_revokePermissions: async () => (await import('./permissions.js')).revokePermissions
+}
 
 /** A JSON-RPC call to an EVM chain through the backend: the chain's result, or its error thrown (ChainRpcError). */
 export function createChainForward(backend: Pick<Backend, 'rpc'>) {
@@ -117,7 +135,7 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
   }
 
   async function approved(method: string, params: unknown): Promise<unknown> {
-    const planner = APPROVAL_PLANNERS[method]
+    const planner = APPROVAL_PLANNERS[method] ?? (await LAZY_PLANNERS[method]?.())
     if (!planner) throw new Error(notSupported(method))
     if (waiting >= limit) throw new Error(TOO_MANY_PENDING)
     waiting++
@@ -127,7 +145,7 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
       await context.confirmSession?.()
       const solanaChainId = context.solanaChainId?.()
       const smart = await context.smartAccount?.(account)
-      const plan = planner(params, {
+      const plan = await planner(params, {
         keyring: account.keyring,
         chainId: context.chainId(),
         forward,
@@ -179,6 +197,7 @@ export function createRpc(context: RpcContext): (request: RpcRequest) => Promise
       }
     }
     if (isSafeMethod(method)) return forward(method, list)
+    if (PERMISSION_METHODS.includes(method) && !context.smartSessions?.()) throw new Error(SMART_SESSIONS_OFF)
     if (needsApproval(method)) return approved(method, params)
     throw new Error(RPC_NOT_ALLOWED)
   }

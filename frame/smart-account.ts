@@ -20,7 +20,8 @@ import {
 import { entryPoint07Abi, getUserOperationHash, toSmartAccount } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
 // The contracts' ABIs as chain/compile.ts generates them (browser-safe: data only).
-import { appKitSmartAccountAbi, appKitSmartAccountFactoryAbi } from '../chain/abis.js'
+import { appKitSmartAccountFactoryAbi } from '../chain/abis.js'
+import { accountCallsAbi } from '../src/adapters/evm/smart-account-abi.js'
 
 /** Each owner's account is salt 0: one smart account per owner key. */
 export const SMART_ACCOUNT_SALT = 0n
@@ -66,13 +67,13 @@ export async function appKitSmartAccount(options: {
       const [call] = calls
       if (call && calls.length === 1) {
         return encodeFunctionData({
-          abi: appKitSmartAccountAbi,
+          abi: accountCallsAbi,
           functionName: 'execute',
           args: [call.to, call.value ?? 0n, call.data ?? '0x']
         })
       }
       return encodeFunctionData({
-        abi: appKitSmartAccountAbi,
+        abi: accountCallsAbi,
         functionName: 'executeBatch',
         args: [calls.map(call => call.to), calls.map(call => call.value ?? 0n), calls.map(call => call.data ?? '0x')]
       })

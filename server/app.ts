@@ -14,6 +14,7 @@ import { blockchainRoutes } from './routes/blockchain.js'
 import { catalogRoutes } from './routes/catalog.js'
 import { supportedChainsRoutes } from './routes/chains.js'
 import { onrampRoutes } from './routes/onramp.js'
+import { sessionBundlerRoutes } from './routes/session-bundler.js'
 import { sessionsRoutes } from './routes/sessions.js'
 import { siwxRoutes } from './routes/siwx.js'
 
@@ -42,6 +43,7 @@ export function createApp(context: ServerContext): Hono {
   app.route('/', adminRoutes(context))
   app.route('/', catalogRoutes(context))
   app.route('/', sessionsRoutes(context))
+  app.route('/', sessionBundlerRoutes(context))
   app.route('/', siwxRoutes(context))
   app.route('/', onrampRoutes(context))
   app.route('/', blockchainRoutes(context))

@@ -13,6 +13,9 @@ import { $modal, closeModal, openModal } from './stores/modal.js'
 import { $router } from './stores/router.js'
 import { $publicState, type PublicState } from './stores/public-state.js'
 import type { KitEvent } from './stores/kit-events.js'
+import type { SmartSession } from './api/schemas/index.js'
+import type { PermissionRequest } from './api/schemas/permissions.js'
+import type { GrantedSmartSession } from './stores/smart-sessions.js'
 import type { ModalTransition } from './stores/modal-events.js'
 import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './stores/theme.js'
 import { AUTO_MOUNTED_ATTRIBUTE } from './elements/w3m-modal.js'
@@ -55,7 +58,21 @@ export interface AppKit {
   subscribeLocale(callback: (locale: Locale) => void): () => void
   /** Follows the kit's events (ERROR_FETCH_TRANSACTIONS, ...); returns the unsubscribe function. */
   subscribeEvents(callback: (event: KitEvent) => void): () => void
+  /**
+   * Smart sessions (features.smartSessions; docs/guides/smart-sessions.md): asks the visitor, in
+   * the embedded wallet, to let a key the app holds move one token up to a limit until an expiry
+   * (ERC-7715 wallet_grantPermissions); the smart account enforces it on chain. Resolves with the
+   * grant, its backend id (`pci`) and the bundler URL for the key's user operations.
+   */
+  grantPermissions(request: PermissionRequest): Promise<GrantedSmartSession>
+  /** Revokes the session `pci` on chain and on the backend (the visitor approves in the wallet). */
+  revokePermissions(pci: string): Promise<void>
+  /** The connected account's smart sessions as the backend records them. */
+  getSmartSessions(): Promise<readonly SmartSession[]>
 }
+
+/** Smart sessions' code, loaded with the first call. */
+const smartSessions = () => import('./stores/smart-sessions.js')
 
 function themeSnapshot(): ThemeSnapshot {
   return { themeMode: $resolvedThemeMode.get(), themeVariables: $theme.get().themeVariables }
@@ -204,6 +221,9 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
         stopped = true
         stop?.()
       }
-    }
+    },
+    grantPermissions: async request => (await smartSessions()).grantPermissions(request),
+    revokePermissions: async pci => (await smartSessions()).revokePermissions(pci),
+    getSmartSessions: async () => (await smartSessions()).smartSessions()
   }
 }

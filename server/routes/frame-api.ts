@@ -19,11 +19,11 @@ import { UNKNOWN_CHAIN } from '../../src/frame/rpc-methods.js'
 import type { EmbeddedWallet } from '../embedded/wallet.js'
 import { ApiError, notFound, parseBody, parseParams, parseQuery } from '../http.js'
 import { frameWalletRoutes } from './frame-api-wallet.js'
-import { BundlerError, createBundler } from '../bundler/bundler.js'
-import { createPaymasterService } from '../bundler/paymaster.js'
+import { BundlerError } from '../bundler/bundler.js'
+import { contextBundler } from '../bundler/context-bundler.js'
 import { createSmartAccountNetworks } from '../bundler/smart-account-networks.js'
 import type { ServerContext } from '../context.js'
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 
 export const FORBIDDEN_ORIGIN = 'Forbidden origin'
 const RPC_TIMEOUT_MS = 15_000
@@ -103,16 +103,7 @@ export function frameApiRoutes(context: ServerContext, options: FrameApiOptions)
     return c.json(answer as object, response.status as ContentfulStatusCode)
   })
 
-  const bundler = createBundler({
-    chains: context.chains,
-    entryPoint: context.config.entryPoint as Address,
-    key: context.config.bundlerKey as Hex,
-    paymaster: createPaymasterService({
-      paymaster: context.config.paymaster as Address,
-      entryPoint: context.config.entryPoint as Address,
-      key: context.config.paymasterKey as Hex
-    })
-  })
+  const bundler = contextBundler(context)
   app.post('/frame-api/bundler', async c => {
     const { chainId } = parseQuery(c, bundlerQuerySchema)
     const request = await parseBody(c, jsonRpcRequestSchema)

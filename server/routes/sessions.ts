@@ -1,6 +1,10 @@
 // Smart sessions by account (CAIP-10 id): GET /v1/sessions/{id} lists them, POST
 // /v1/sessions/{id}/revoke revokes one when `signature` is the account's signature of
-// revokeSessionMessage(pci), and POST /v1/sessions/{id} (ours) records a granted session.
+// revokeSessionMessage(pci), and POST /v1/sessions/{id} (ours) records a granted session. On a
+// chain this backend reads, a session is recorded only when the chain says the account granted it:
+// its context names the account and the session key (src/api/schemas/permissions.ts), and the
+// account's sessions(key) has the same expiry and is not revoked (chain/contracts/
+// AppKitSmartAccount.sol); its pci is then the context unless one is given.
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { getAddress, verifyMessage, type Hex } from 'viem'
@@ -16,7 +20,9 @@ import {
   type SessionPermission,
   type SmartSession
 } from '../../src/api/schemas/index.js'
-import type { ServerContext } from '../context.js'
+import { appKitSmartAccountAbi } from '../../chain/abis.js'
+import { decodeSessionContext, type SessionContext } from '../../src/api/schemas/permissions.js'
+import type { ChainContext, ServerContext } from '../context.js'
 import { ApiError, badRequest, notFound, parseBody, parseParams, requireProject, respond } from '../http.js'
 
 const accountParamsSchema = z.object({ id: caip10Schema })
@@ -60,6 +66,41 @@ function toSession(row: SessionRow): SmartSession {
   }
 }
 
+export const NOT_GRANTED_ON_CHAIN = 'The account has not granted this session on chain'
+
+/** Throws unless `chain` says `address` granted the session `context` names, until `expiry`, and has not revoked it. */
+async function requireGrantedOnChain(
+  chain: ChainContext,
+  address: `0x${string}`,
+  body: { context?: string | undefined; expiry: number }
+): Promise<void> {
+  if (!body.context) {
+    throw badRequest(`Missing body field 'context': a session on eip155:${chain.chainId} is checked on chain by it`)
+  }
+  let parts: SessionContext
+  try {
+    parts = decodeSessionContext(body.context)
+  } catch (error) {
+    throw badRequest(`Invalid body field 'context': ${(error as Error).message}`)
+  }
+  if (parts.account !== address.toLowerCase()) {
+    throw badRequest(`Invalid body field 'context': it names the account ${parts.account}, not ${address}`)
+  }
+  let granted = false
+  try {
+    const [, expiry, revoked] = await chain.client.readContract({
+      address,
+      abi: appKitSmartAccountAbi,
+      functionName: 'sessions',
+      args: [parts.key]
+    })
+    granted = Number(expiry) === body.expiry && !revoked
+  } catch {
+    // Not a smart account of ours (no code, or no sessions): nothing was granted.
+  }
+  if (!granted) throw new ApiError(403, NOT_GRANTED_ON_CHAIN, 'not_granted')
+}
+
 const SESSION_COLUMNS = 'pci, project_id, created_at, expiry, revoked_at, permissions, context'
 
 export function sessionsRoutes(context: ServerContext): Hono {
@@ -83,7 +124,9 @@ export function sessionsRoutes(context: ServerContext): Hono {
     const createdAt = now()
     if (body.expiry <= createdAt)
       throw badRequest(`Invalid body field 'expiry': expected a time in the future (Unix seconds), got ${body.expiry}`)
-    const pci = body.pci ?? randomBytes(32).toString('hex')
+    const chain = context.chains.find(item => item.chainId === account.chainId)
+    if (chain) await requireGrantedOnChain(chain, account.address, body)
+    const pci = body.pci ?? (chain ? body.context : undefined) ?? randomBytes(32).toString('hex')
     const { rows } = await context.db.query<SessionRow>(
       `INSERT INTO smart_sessions (pci, account, project_id, created_at, expiry, permissions, context)
        VALUES ($1, $2, $3, $4, $5, $6, $7)

@@ -17,8 +17,6 @@ import {
   profileReverseResponseSchema,
   profileSuggestionsResponseSchema,
   registerNameResponseSchema,
-  revokeSessionResponseSchema,
-  sessionsResponseSchema,
   type BalanceResponse,
   type BuildApproveQuery,
   type BuildTransactionBody,
@@ -27,7 +25,6 @@ import {
   type OnrampQuoteBody,
   type OnrampUrlBody,
   type RegisterNameBody,
-  type RevokeSessionBody,
   type TokenBalance
 } from './schemas/index.js'
 
@@ -126,12 +123,7 @@ export function createBlockchainApi(http: HttpClient) {
 
     onrampOptions: () => http.get('/v1/onramp/options', onrampOptionsResponseSchema),
 
-    onrampQuote: (body: OnrampQuoteBody) => http.post('/v1/onramp/quote', onrampQuoteResponseSchema, { body }),
-
-    sessions: (id: string) => http.get(`/v1/sessions/${segment(id)}`, sessionsResponseSchema),
-
-    revokeSession: (id: string, body: RevokeSessionBody) =>
-      http.post(`/v1/sessions/${segment(id)}/revoke`, revokeSessionResponseSchema, { body })
+    onrampQuote: (body: OnrampQuoteBody) => http.post('/v1/onramp/quote', onrampQuoteResponseSchema, { body })
   }
 }
 

@@ -135,7 +135,9 @@ export const FRAME_METHODS = {
       /** The app's networks and their RPC URLs: the frame calls one itself for a network its backend does not serve (frame/README.md). */
       networks: z.optional(z.array(appNetwork)),
       /** The EVM chain the frame is on until the page switches it: the app's default network. */
-      defaultChainId: z.optional(z.number())
+      defaultChainId: z.optional(z.number()),
+      /** Whether the app turned smart sessions on (features.smartSessions): the frame refuses wallet_grantPermissions and wallet_revokePermissions otherwise. */
+      smartSessions: z.optional(z.boolean())
     }),
     result: empty
   },

@@ -44,6 +44,9 @@ export const APPROVAL_METHODS = [
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 export const RPC_USER_REJECTED = 'User rejected the request'
+/** Smart sessions (wallet_grantPermissions, wallet_revokePermissions) when the app did not turn them on (spec.md section 9: off by default). */
+export const SMART_SESSIONS_OFF = 'Smart sessions are not enabled (features.smartSessions)'
+export const PERMISSION_METHODS: readonly string[] = ['wallet_grantPermissions', 'wallet_revokePermissions']
 /** The frame's answer when its backend ended the session (expired, or signed out elsewhere). */
 export const FRAME_SESSION_EXPIRED = 'Session Expired'
 /** The frame's backend serves no node for the chain asked (POST /frame-api/rpc, 404): the frame uses the app's RPC URL for it. */

@@ -5,13 +5,16 @@
 // (viem too, against the chain). Funded with tUSDC but no ETH, it sends tUSDC from the Send view,
 // approved in the frame: the Transfer comes from the account contract, and it still holds no ETH.
 // It swaps tUSDC for TT in one atomic batch (one approval) and registers a name for the account
-// contract. The Account view switches to the EOA (the owner key's address) and back.
+// contract. The app gets a smart session for a key it holds, spends within it, is refused over it,
+// and is refused after the revoke. The Account view switches to the EOA (the owner key's address) and back.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { createPublicClient, erc20Abi, http, parseAbiItem, parseUnits } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbiItem, parseUnits } from 'viem'
+import { createBundlerClient } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { appKitSmartAccountFactoryAbi, nameRegistryAbi } from '../../chain/abis.ts'
 import { CONTRACTS, localViemChain } from '../../chain/deployment.ts'
+import { sessionKeyAccount } from '../../src/adapters/evm/session-key-account.ts'
 import { BALANCE_FRESH_MS } from '../../src/config/constants.ts'
 import { freshAccount, fundOnChainA, tokenBalance } from './chain-a.mjs'
 import { openDemo, textOf } from './demo-page.mjs'
@@ -24,7 +27,7 @@ const EMAIL = `smart-${Date.now()}@example.com`
 const RECEIVER = freshAccount().address
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
 
-test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC with no ETH from the contract, swap in one batch, register a name, switch to the EOA and back', async () => {
+test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC with no ETH from the contract, swap in one batch, register a name, grant a smart session that spends within its limit and is refused over it and after revoke, switch to the EOA and back', async () => {
   const chain = createPublicClient({ chain: localViemChain(31337, stack.rpc.a), transport: http(stack.rpc.a) })
   const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })
   try {
@@ -118,6 +121,64 @@ test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC 
       address
     )
     await page.getByTestId('register-name-success-done').click()
+
+    // A smart session (issue 29, point 4): the app holds a key and asks, through the kit, for 3 tUSDC
+    // for an hour; the visitor approves in the frame. The key's user operations go to the session's
+    // bundler URL, sponsored: 2 tUSDC go, 2 more are over what is left and the account refuses them;
+    // revoked (approved in the frame, then on the backend), the key's next one is refused.
+    const sessionKey = privateKeyToAccount(generatePrivateKey())
+    const granting = page.evaluate(request => window.appKit.grantPermissions(request), {
+      chainId: '0x7a69',
+      expiry: Math.floor(Date.now() / 1000) + 3600,
+      signer: { type: 'key', data: { type: 'secp256k1', publicKey: sessionKey.publicKey } },
+      permissions: [
+        {
+          type: 'erc20-token-transfer',
+          data: { address: CONTRACTS.tUSDC, allowance: `0x${parseUnits('3', 6).toString(16)}` }
+        }
+      ]
+    })
+    await approveInFrame(page)
+    const granted = await granting
+    assert.equal(granted.address, address)
+    const spend = async amount => {
+      const account = await sessionKeyAccount({
+        client: chain,
+        address,
+        key: sessionKey,
+        entryPoint: CONTRACTS.entryPoint
+      })
+      const bundler = createBundlerClient({ client: chain, transport: http(granted.bundlerUrl), paymaster: true })
+      try {
+        const hash = await bundler.sendUserOperation({
+          account,
+          calls: [
+            {
+              to: CONTRACTS.tUSDC,
+              data: encodeFunctionData({
+                abi: erc20Abi,
+                functionName: 'transfer',
+                args: [RECEIVER, parseUnits(amount, 6)]
+              })
+            }
+          ]
+        })
+        return (await bundler.waitForUserOperationReceipt({ hash, timeout: 60_000 })).success ? 'success' : 'reverted'
+      } catch (error) {
+        return error.message
+      }
+    }
+    const receivedBefore = await tokenBalance(stack.rpc.a, CONTRACTS.tUSDC, RECEIVER)
+    assert.equal(await spend('2'), 'success')
+    assert.match(await spend('2'), /AA24 signature error/)
+    assert.equal((await tokenBalance(stack.rpc.a, CONTRACTS.tUSDC, RECEIVER)) - receivedBefore, parseUnits('2', 6))
+    const revoking = page.evaluate(pci => window.appKit.revokePermissions(pci), granted.pci)
+    await approveInFrame(page)
+    await revoking
+    const recorded = await page.evaluate(() => window.appKit.getSmartSessions())
+    assert.ok(recorded.find(session => session.pci === granted.pci)?.revokedAt, 'the backend recorded the revoke')
+    assert.match(await spend('1'), /No active smart session of this project/)
+    assert.equal((await tokenBalance(stack.rpc.a, CONTRACTS.tUSDC, RECEIVER)) - receivedBefore, parseUnits('2', 6))
 
     // Switch to the EOA and back, from the Account view: on the demo without sign-in (the EOA has no
     // session of its own, so with sign-in on the kit would ask it to sign in first). Still connected.

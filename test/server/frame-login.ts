@@ -2,6 +2,7 @@
 // logged in by e-mail through the reference backend (maildev), the visitor approving everything:
 // what the frame's end-to-end tests below the page share.
 import { getAddress, type Address } from 'viem'
+import type { ApprovalRequest } from '../../frame/approval-request.js'
 import { createBackend } from '../../frame/backend.js'
 import { createHandlers } from '../../frame/handlers.js'
 import { memoryStorage, openSession } from '../../frame/session.js'
@@ -19,7 +20,13 @@ export interface TestFrame {
 }
 
 /** A frame on `chainId` whose visitor approves everything, logged in by e-mail as a new `label` account. */
-export async function loggedInFrame(stack: EmbeddedStack, chainId: number, label: string): Promise<TestFrame> {
+export async function loggedInFrame(
+  stack: EmbeddedStack,
+  chainId: number,
+  label: string,
+  /** Where each approval the visitor is shown is kept, when given. */
+  asked?: ApprovalRequest[]
+): Promise<TestFrame> {
   const frameUrl = stack.server.frameUrl
   const backend = createBackend({
     hostOrigin: HOST_PAGE,
@@ -35,7 +42,11 @@ export async function loggedInFrame(stack: EmbeddedStack, chainId: number, label
     backend,
     session,
     wallet: new Wallet(backend, session),
-    approvals: { ask: async () => undefined, setApp: () => undefined, rejectAll: () => undefined },
+    approvals: {
+      ask: async request => void asked?.push(request),
+      setApp: () => undefined,
+      rejectAll: () => undefined
+    },
     themeRoot: {} as HTMLElement,
     reload: () => undefined
   })

@@ -30,3 +30,4 @@ export function evmAdapter(): NamespaceAdapter {
     }
   }
 }
+export { sessionKeyAccount, SESSION_KEY_ONE_CALL } from './session-key-account.js'

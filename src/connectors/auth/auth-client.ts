@@ -5,7 +5,14 @@
 // no store.
 import { FrameChannel, type FrameChannelOptions, type FrameProblem } from '../../frame/frame-channel.js'
 import type { FrameMethod, FrameParams, FrameResult } from '../../frame/messages.js'
-import { FRAME_SESSION_EXPIRED, needsApproval, RPC_NOT_ALLOWED, RPC_USER_REJECTED } from '../../frame/rpc-methods.js'
+import {
+  FRAME_SESSION_EXPIRED,
+  needsApproval,
+  PERMISSION_METHODS,
+  RPC_NOT_ALLOWED,
+  RPC_USER_REJECTED,
+  SMART_SESSIONS_OFF
+} from '../../frame/rpc-methods.js'
 import { USER_REJECTED_CODE } from '../../errors/visitor-message.js'
 import { rpcOrigins } from './app-networks.js'
 import { createFrameWindow, frameAddress, type FrameWindow } from './frame-window.js'
@@ -57,11 +64,13 @@ export class AuthClient {
   readonly #sessionEnded = new Set<() => void>()
   /** The app's data, sent when the frame is ready: every request waits for its answer. */
   readonly #appDataSent: Promise<unknown> | undefined
+  readonly #smartSessions: boolean
   #approvals = 0
 
   constructor(options: AuthClientOptions) {
     this.frameOrigin = new URL(options.frameUrl).origin
     this.#onSessionExpired = options.onSessionExpired
+    this.#smartSessions = options.appData?.smartSessions === true
     const origins = rpcOrigins(options.appData?.networks ?? [])
     this.#window = createFrameWindow(frameAddress(options.frameUrl, options.projectId, origins), options.title)
     this.#channel = new FrameChannel({
@@ -117,6 +126,8 @@ export class AuthClient {
    * answered (approved, rejected or aborted).
    */
   async rpc(method: string, params?: unknown, chainNamespace: 'eip155' | 'solana' = 'eip155'): Promise<unknown> {
+    // Smart sessions only when the app turned them on: refused here, before the frame shows (the frame refuses them too).
+    if (PERMISSION_METHODS.includes(method) && !this.#smartSessions) throw new Error(SMART_SESSIONS_OFF)
     const approval = needsApproval(method)
     if (approval) {
       this.#approvals += 1

@@ -80,7 +80,8 @@ export function authClient(): AuthClient {
       sdkVersion: SDK_VERSION,
       sdkType: SDK_TYPE,
       projectId: options.projectId,
-      ...appNetworks(options.networks, options.defaultNetwork)
+      ...appNetworks(options.networks, options.defaultNetwork),
+      smartSessions: options.features.smartSessions
     }
   })
   client = created

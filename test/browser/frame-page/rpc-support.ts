@@ -27,6 +27,8 @@ export interface RpcSetupOptions {
   readonly limit?: number
   /** How long an approval waits for the chain's reads of the contracts it calls. */
   readonly contractReadTimeoutMs?: number
+  /** Whether the app turned smart sessions on (syncDappData); default off. */
+  readonly smartSessions?: boolean
 }
 
 export function rpcSetup(options: RpcSetupOptions = {}): RpcSetup {
@@ -55,7 +57,8 @@ export function rpcSetup(options: RpcSetupOptions = {}): RpcSetup {
       if (options.approve) await options.approve(request)
     },
     ...(options.limit === undefined ? {} : { limit: options.limit }),
-    ...(options.contractReadTimeoutMs === undefined ? {} : { contractReadTimeoutMs: options.contractReadTimeoutMs })
+    ...(options.contractReadTimeoutMs === undefined ? {} : { contractReadTimeoutMs: options.contractReadTimeoutMs }),
+    smartSessions: () => options.smartSessions === true
   })
   return {
     keyring,

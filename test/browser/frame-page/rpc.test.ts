@@ -7,9 +7,15 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { expect } from '@open-wc/testing'
 import { verifyMessage, verifyTypedData, type Hex } from 'viem'
-import { NO_LONGER_CONNECTED, notSupported, TOO_MANY_PENDING } from '../../../frame/rpc.js'
+import { PERMISSIONS_NEED_SMART_ACCOUNT } from '../../../frame/permissions.js'
+import { NO_LONGER_CONNECTED, TOO_MANY_PENDING } from '../../../frame/rpc.js'
 import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../../frame/rpc-approvals.js'
-import { PENDING_TRANSACTIONS_LIMIT, RPC_NOT_ALLOWED, RPC_USER_REJECTED } from '../../../src/frame/rpc-methods.js'
+import {
+  PENDING_TRANSACTIONS_LIMIT,
+  RPC_NOT_ALLOWED,
+  RPC_USER_REJECTED,
+  SMART_SESSIONS_OFF
+} from '../../../src/frame/rpc-methods.js'
 import { decodeBase58, encodeBase58, utf8ToHex } from '../../../src/utils/base58.js'
 import { rejection } from '../rejection.js'
 import { HARDHAT_ADDRESS, HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'
@@ -120,13 +126,27 @@ describe('the frame’s RPC policy', () => {
     expect(setup.asked[0]).to.include({ kind: 'message', namespace: 'solana' })
   })
 
-  it('refuses the approval methods it cannot do as not supported yet, without asking', async () => {
-    const setup = rpcSetup()
-    // The Solana transaction methods are served (test/solana/frame-solana.test.ts, on the local runtime).
+  it('refuses smart sessions unless the app turned them on, and on the EOA, without asking', async () => {
+    // Off by default (docs/behaviour.md section 9): refused whatever the params.
+    const off = rpcSetup()
     for (const method of ['wallet_grantPermissions', 'wallet_revokePermissions']) {
-      expect((await rejection(setup.call(method, [{}])))?.message).to.equal(notSupported(method))
-      expect(notSupported(method)).to.equal(`${method} is not supported by this wallet yet`)
+      expect((await rejection(off.call(method, [{}])))?.message).to.equal(SMART_SESSIONS_OFF)
     }
+    expect(off.asked).to.deep.equal([])
+    // On, the EOA cannot grant: only the smart account enforces sessions (test/server/frame-smart-sessions.test.ts grants).
+    const setup = rpcSetup({ smartSessions: true })
+    const grant = {
+      chainId: '0x7a69',
+      expiry: Math.floor(Date.now() / 1000) + 3600,
+      signer: { type: 'account', data: { id: '0x000000000000000000000000000000000000dEaD' } },
+      permissions: [{ type: 'native-token-transfer', data: { allowance: '0x1' } }]
+    }
+    expect((await rejection(setup.call('wallet_grantPermissions', [grant])))?.message).to.equal(
+      PERMISSIONS_NEED_SMART_ACCOUNT
+    )
+    expect((await rejection(setup.call('wallet_grantPermissions', [{}])))?.message).to.match(
+      /^wallet_grantPermissions got bad params/
+    )
     // A user operation needs the smart account (test/server/frame-smart-wallet.test.ts runs one); the EOA says so.
     const operation = { sender: setup.keyring.address, callData: '0x' }
     expect(
