@@ -169,6 +169,36 @@ describe('the frame’s approval UI', () => {
     expect(text).to.contain('31337')
   })
 
+  it('shows a smart session’s grant as text: the spender, the token, the limit and the expiry, accessible in both themes (issue 29, point 4)', async () => {
+    const grant: ApprovalRequest = {
+      kind: 'permissions',
+      heading: 'Grant permissions',
+      rows: [
+        ['Account', '0x5FbDB2315678afecb367f032d93F642f64180aa3'],
+        ['Chain', '31337'],
+        ['Spender', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+        ['Token', `${XSS} (0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f)`],
+        ['Limit', '10 tUSDC'],
+        ['Expires', 'Nov 27, 2026, 08:00 PM UTC']
+      ]
+    }
+    const answer = view.ask(grant)
+    const els = frameEls(root)
+    expect(els.heading()).to.equal('Grant permissions')
+    const terms = [...root.querySelectorAll('.approval-fields dt')].map(node => node.textContent)
+    const values = [...root.querySelectorAll('.approval-fields dd')].map(node => node.textContent)
+    expect(terms).to.deep.equal(['Account', 'Chain', 'Spender', 'Token', 'Limit', 'Expires'])
+    expect(values).to.deep.equal(grant.rows.map(([, value]) => value))
+    expect(root.querySelector('img')).to.equal(null)
+    expect(els.live.textContent).to.contain('Grant permissions')
+    for (const theme of ['light', 'dark'] as const) {
+      document.documentElement.dataset.theme = theme
+      await expect(root).to.be.accessible()
+    }
+    els.approve.click()
+    await answer
+  })
+
   it('shows a contract call in words: the contract, what the call does, and a warning for an unknown one, readable in both themes (issue 29)', async () => {
     const token = '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f'
     const call: ApprovalRequest = {
