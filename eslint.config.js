@@ -136,12 +136,6 @@ export default defineConfig([
     rules: { 'max-lines-per-function': 'off' }
   },
   {
-    // Exceptions to the caps, each with its reason. Not split yet (issue 30, point 5): each split
-    // removes its file from this list.
-    files: ['test/e2e/connect.test.mjs'],
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' }
-  },
-  {
     files: ['test/**/*.ts'],
     ignores: ['test/{server,chain,solana,api,wallets}/**'],
     languageOptions: { globals: globals.mocha },
