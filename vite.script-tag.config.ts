@@ -68,7 +68,8 @@ const FIRST_LOAD_SHARED: RegExp[] = [
   /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/,
   /node_modules[\\/]@lit[\\/]localize[\\/](init[\\/]install|internal[\\/](str-tag|default-msg))\.js$/,
   /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
-  /[\\/]src[\\/]stores[\\/](toast|locale|network|options|siwx|account|open-view|router|modal|theme|initialize|public-state)\.ts$/,
+  /[\\/]src[\\/]stores[\\/](toast|locale|network|options|account|open-view|router|modal|theme|initialize|public-state)\.ts$/,
+  /[\\/]src[\\/]stores[\\/]siwx[\\/]state\.ts$/,
   /[\\/]src[\\/]config[\\/](constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
   /[\\/]src[\\/]elements[\\/]shared[\\/](spinner-styles|define|store-controller|prefetch-view|focus|theme-controller)\.ts$/,
   /[\\/]src[\\/]elements[\\/]views[\\/]opener-views\.ts$/,
@@ -135,7 +136,7 @@ function importBesideClassic(file: string): string {
  * - the localization runtime's `import('./locales/<locale>.js')` becomes localeFile(locale)
  *   (1.6-1.9 kB each; English is built in), so a page pays only for the language it shows;
  * - the QR encoder's `import('./qr-library.js')` becomes QR_FILE, the overrides check's
- *   `import('./catalog.js')` CATALOG_FILE, the Tokens list's `import('../api/chain-token-balances.js')`
+ *   `import('./catalog.js')` CATALOG_FILE, the Tokens list's `import('../../api/chain-token-balances.js')`
  *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails), and the Send flow's
  *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js), and
  *   sign-in's `import('./evm-signature.js')` (writing and verifying EVM messages) SIWX_EVM_FILE.
@@ -145,8 +146,8 @@ const SINGLE_BESIDE = [
   { module: 'src/utils/qr-encoder.ts', target: /import\((['"])\.\/qr-library\.js\1\)/, file: QR_FILE },
   { module: 'src/i18n/overrides.ts', target: /import\((['"])\.\/catalog\.js\1\)/, file: CATALOG_FILE },
   {
-    module: 'src/stores/token-balances.ts',
-    target: /import\((['"])\.\.\/api\/chain-token-balances\.js\1\)/,
+    module: 'src/stores/account/token-balances.ts',
+    target: /import\((['"])\.\.\/\.\.\/api\/chain-token-balances\.js\1\)/,
     file: CHAIN_READS_FILE
   },
   {

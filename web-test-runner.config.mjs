@@ -39,9 +39,9 @@ function commonJsAsDefaultExport(files) {
 const LONGEST_FIRST = [
   'test/browser/theme/accent-contrast.test.ts',
   'test/browser/frame-page/approval.test.ts',
-  'test/browser/email/farcaster-login.test.ts',
+  'test/browser/farcaster/farcaster-login.test.ts',
   'test/browser/frame-page/frame-page.test.ts',
-  'test/browser/connection/account-tokens.test.ts',
+  'test/browser/account/account-tokens.test.ts',
   'test/browser/frame-page/app.test.ts'
 ]
 

@@ -9,7 +9,7 @@ import { resetModal } from '../src/stores/modal.js'
 import { resetNetwork } from '../src/stores/network.js'
 import { resetOptions } from '../src/stores/options.js'
 import { resetRouter } from '../src/stores/router.js'
-import { resetSiwx } from '../src/stores/siwx.js'
+import { resetSiwx } from '../src/stores/siwx/state.js'
 import { setThemeMode } from '../src/stores/theme.js'
 import { resetToast } from '../src/stores/toast.js'
 

@@ -13,7 +13,7 @@ export const CLASSIC = 'appkit-elements.classic.js'
 
 /** Source modules that must never be part of the first load: views, and heavy chain code. */
 export const FORBIDDEN_IN_FIRST_LOAD = [
-  { pattern: /(^|\/)src\/elements\/views\/w3m-[^/]*-view\.ts$/, why: 'a view (views load on first show)' },
+  { pattern: /(^|\/)src\/elements\/views\/([^/]+\/)?w3m-[^/]*-view\.ts$/, why: 'a view (views load on first show)' },
   { pattern: /(^|\/)node_modules\/viem\//, why: 'viem (loads when an EVM flow needs it)' },
   { pattern: /(^|\/)node_modules\/@solana\/web3\.js\//, why: '@solana/web3.js (loads when a Solana flow needs it)' },
   {

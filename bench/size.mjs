@@ -5,7 +5,7 @@
 // transitively), each lazy chunk, and the single-file classic bundle, and exits 1 when:
 // - a figure exceeds its budget in bench/size-budget.json (a lazy chunk without a budget of its
 //   own gets `lazyChunkDefault`), or
-// - the first load carries a view module (src/elements/views/w3m-*-view.ts), viem,
+// - the first load carries a view module (src/elements/views/<flow>/w3m-*-view.ts), viem,
 //   @solana/web3.js or the WalletConnect SDK, or
 // - the classic file inlines what it loads from beside itself: the WalletConnect SDK
 //   (appkit-elements.walletconnect.js), a translation, the QR encoder or the message catalog

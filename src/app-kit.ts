@@ -98,7 +98,7 @@ function mountModal(): void {
 function startConnection(needed: boolean): void {
   if (!needed || typeof window === 'undefined') return
   const start = (): void =>
-    void import('./stores/start-connection.js')
+    void import('./stores/connect/start-connection.js')
       .then(module => module.startConnection())
       .catch((error: unknown) => console.warn('[appkit] Reconnecting failed:', error))
   if (isStored(CONNECTIONS_KEY) || isStored(ACTIVE_NETWORK_KEY)) start()
@@ -200,7 +200,7 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
       ]
       return () => stops.forEach(stop => stop())
     },
-    disconnect: async namespace => (await import('./stores/connection.js')).disconnect(namespace),
+    disconnect: async namespace => (await import('./stores/connect/connection.js')).disconnect(namespace),
     getLocale: () => $locale.get().locale,
     setLocale: async locale => setLocale(parseLocale(locale)),
     setMessages,

@@ -1,5 +1,5 @@
 import type { AccountState } from '../../src/stores/account.js'
-import type { ConnectionState } from '../../src/stores/connection-state.js'
+import type { ConnectionState } from '../../src/stores/connect/connection-state.js'
 import type { ChainNamespace } from '../../src/networks/types.js'
 import { AUTH_CONNECTOR_ID } from '../../src/config/auth-connector-ids.js'
 import type { EmbeddedWalletInfo, UseAppKitAccountReturn } from './use-app-kit-account.js'

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { $account, type AccountType, type ConnectionStatus } from '../../src/stores/account.js'
-import { $connection } from '../../src/stores/connection-state.js'
+import { $connection } from '../../src/stores/connect/connection-state.js'
 import type { ChainNamespace } from '../../src/networks/types.js'
 import { accountOfNamespace } from './account-of-namespace.js'
 import { useStoreValue } from './use-store-value.js'

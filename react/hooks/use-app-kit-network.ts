@@ -25,7 +25,9 @@ function switchNetwork(network: Pick<CaipNetwork, 'caipNetworkId'>): boolean {
   const account = $account.get()
   if (account.status === 'connected' && account.namespace === target.chainNamespace) {
     // The switch code (and the wallet's connector) loads only when a connected visitor switches.
-    void import('../../src/stores/network-switch.js').then(module => module.switchNetwork(target.caipNetworkId))
+    void import('../../src/stores/networks/network-switch.js').then(module =>
+      module.switchNetwork(target.caipNetworkId)
+    )
     return true
   }
   return selectNetwork(target.caipNetworkId)

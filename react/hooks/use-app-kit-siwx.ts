@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { SiwxSession } from '../../src/siwx/types.js'
-import { $siwx, type SiwxState } from '../../src/stores/siwx.js'
+import { $siwx, type SiwxState } from '../../src/stores/siwx/state.js'
 import { useStoreValue } from './use-store-value.js'
 
 export interface UseAppKitSiwxReturn {

@@ -14,7 +14,7 @@ export interface UseAppKitReturn {
 const controls: UseAppKitReturn = {
   open: async (options = {}) => openModal(options),
   close: () => void closeModal(),
-  disconnect: async namespace => (await import('../../src/stores/connection.js')).disconnect(namespace)
+  disconnect: async namespace => (await import('../../src/stores/connect/connection.js')).disconnect(namespace)
 }
 
 /** Opens and closes the modal, and disconnects: `const { open, close, disconnect } = useAppKit()`. The functions never change. */

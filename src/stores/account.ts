@@ -46,7 +46,7 @@ export interface AccountState {
   readonly profileImage: string | undefined
   /** The embedded wallet's user (e-mail and social login); none for an external wallet. */
   readonly user?: { readonly email?: string; readonly username?: string }
-  /** The account's token balances on its network, as the Tokens list shows them (stores/token-balances.ts). */
+  /** The account's token balances on its network, as the Tokens list shows them (stores/account/token-balances.ts). */
   readonly tokenBalance?: readonly TokenBalance[]
   readonly smartAccountDeployed?: boolean
   /** The chain ids where the connected wallet offers a smart account (the embedded wallet; stored too). */

@@ -1,7 +1,7 @@
 import type { AppKitOptions } from '../config/options.js'
 import { configureNetworks } from './network.js'
 import { setOptions } from './options.js'
-import { configureSiwx } from './siwx.js'
+import { configureSiwx } from './siwx/state.js'
 import { $theme, watchSystemColorScheme } from './theme.js'
 
 /** Writes the parsed createAppKit options into the stores. */

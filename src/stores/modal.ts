@@ -6,7 +6,7 @@ import { $account } from './account.js'
 import { chooseOpenView } from './open-view.js'
 import { $options } from './options.js'
 import { $router, popView, resetView, type RouterData } from './router.js'
-import { $siwx } from './siwx.js'
+import { $siwx } from './siwx/state.js'
 
 export interface ModalState {
   readonly open: boolean

@@ -20,7 +20,7 @@ import { AUTH_CONNECTOR_ID } from '../config/auth-connector-ids.js'
 import { describeIssue } from '../config/describe-issue.js'
 import { SMART_SESSIONS_OFF } from '../frame/rpc-methods.js'
 import { $options } from './options.js'
-import { sessionOf } from './sessions.js'
+import { sessionOf } from './connect/sessions.js'
 
 export const SMART_SESSIONS_NEED_EMBEDDED_WALLET =
   'Smart sessions need the embedded wallet (e-mail or social login) connected on an EVM network'

@@ -3,9 +3,9 @@
  * connection stores fresh: stories drive the real connect and switch actions against it.
  */
 import { resetEvmDiscovery } from '../../src/adapters/evm/connectors.js'
-import { resetConnection } from '../../src/stores/connection.js'
-import { loadConnectors, resetConnectors } from '../../src/stores/connectors.js'
-import { resetNetworkSwitch } from '../../src/stores/network-switch.js'
+import { resetConnection } from '../../src/stores/connect/connection.js'
+import { loadConnectors, resetConnectors } from '../../src/stores/connect/connectors.js'
+import { resetNetworkSwitch } from '../../src/stores/networks/network-switch.js'
 import { FakeEip1193Provider, announceWallet, type FakeProviderOptions } from '../../test/fixtures/eip1193-provider.js'
 
 export const STORY_WALLET = { rdns: 'dev.appkit.wallet', name: 'AppKit Dev Wallet' } as const

@@ -3,7 +3,7 @@ import { html } from 'lit'
 import { waitFor } from 'storybook/test'
 import { setCatalogClient, toCatalogWallet } from '../../src/api/catalog-client.js'
 import { storedRecentWallets } from '../../src/storage/keys.js'
-import { addRecentWallet, resetWallets, searchWallets } from '../../src/stores/wallets.js'
+import { addRecentWallet, resetWallets, searchWallets } from '../../src/stores/connect/wallets.js'
 import {
   catalog,
   createFakeCatalogClient,

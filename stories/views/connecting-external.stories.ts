@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { html } from 'lit'
 import { waitFor } from 'storybook/test'
-import { selectConnector } from '../../src/stores/connection.js'
+import { selectConnector } from '../../src/stores/connect/connection.js'
 import { ProviderError, type FakeEip1193Provider } from '../../test/fixtures/eip1193-provider.js'
 import { expectModalView } from '../support/expect-view.js'
 import { expectedText, isShownAs } from '../support/localized.js'

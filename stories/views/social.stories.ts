@@ -8,7 +8,7 @@ import { modalStory } from '../support/modal-story.js'
 /**
  * Social login through the embedded wallet: the Connect view's buttons, the wait for the
  * provider's window, the connecting step, the failures, and the Account view's provider and user
- * name. Every state the element tests check (test/browser/email/social-login.test.ts).
+ * name. Every state the element tests check (test/browser/social/social-login.test.ts).
  */
 const meta = {
   title: 'Views/Social login',

@@ -16,7 +16,7 @@ import {
   loadWallets,
   resetWallets,
   searchWallets
-} from '../../src/stores/wallets.js'
+} from '../../src/stores/connect/wallets.js'
 import { startServer, type RunningServer } from '../../server/main.js'
 
 let server: RunningServer

@@ -78,16 +78,16 @@ test('script tag: a bare page discovers wallets at idle but loads the connection
   try {
     await page.goto(`${pages.server.url}/examples/script-tag/`)
     // Discovery and the first view arrive when the page is idle (issue 9) ...
-    await waitForModule(requests, 'src/stores/connectors.ts')
-    await waitForModule(requests, 'src/elements/views/w3m-connect-view.ts')
+    await waitForModule(requests, 'src/stores/connect/connectors.ts')
+    await waitForModule(requests, 'src/elements/views/connect/w3m-connect-view.ts')
     await page.waitForTimeout(500)
     // ... but nothing a visitor without a stored connection needs only after choosing a wallet.
     const connectionCode = [
-      'src/stores/connection.ts',
-      'src/stores/reconnect.ts',
-      'src/stores/walletconnect-session.ts',
+      'src/stores/connect/connection.ts',
+      'src/stores/connect/reconnect.ts',
+      'src/stores/connect/walletconnect-session.ts',
       'src/connectors/walletconnect/controller.ts',
-      'src/stores/account-details.ts'
+      'src/stores/account/account-details.ts'
     ]
     const early = modulesRequested(requests)
     assert.deepEqual(
@@ -100,7 +100,7 @@ test('script tag: a bare page discovers wallets at idle but loads the connection
     await waitForView(page, 'w3m-connect-view')
     // The list shows WalletConnect before its code is here, and the code follows while the visitor reads.
     await page.locator('w3m-connect-view [data-testid="connector-walletConnect"]').waitFor({ timeout: 5000 })
-    await waitForModule(requests, 'src/stores/connection.ts')
+    await waitForModule(requests, 'src/stores/connect/connection.ts')
     assert.deepEqual(problems, [])
   } finally {
     await context.close()
@@ -129,10 +129,10 @@ test('script tag: the first view paints before the click starts loading the conn
   })
   try {
     await page.goto(`${pages.server.url}/examples/script-tag/`)
-    await waitForModule(requests, 'src/elements/views/w3m-connect-view.ts')
+    await waitForModule(requests, 'src/elements/views/connect/w3m-connect-view.ts')
     await page.waitForTimeout(500)
     await page.locator('appkit-button [data-testid="connect-button"]').click()
-    await waitForModule(requests, 'src/stores/connection.ts')
+    await waitForModule(requests, 'src/stores/connect/connection.ts')
     await waitForModule(requests, 'src/stores/project-start.ts')
     const firstViewAt = await page.evaluate(() => window.__firstViewAt)
     assert.equal(typeof firstViewAt, 'number', 'the first view showed')
@@ -149,7 +149,7 @@ test('script tag: the first view paints before the click starts loading the conn
       assert.ok(startTime > 0, `the start time of ${request.url()}`)
       return startTime
     }
-    for (const module of ['src/stores/connection.ts', 'src/stores/project-start.ts']) {
+    for (const module of ['src/stores/connect/connection.ts', 'src/stores/project-start.ts']) {
       const at = await startOf(module)
       assert.ok(
         at > firstViewAt,

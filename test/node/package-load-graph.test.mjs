@@ -17,10 +17,10 @@ function staticGraph(entry) {
 
 /** Modules that load on the way to a connection, never at load. */
 const CONNECTION_CODE = [
-  'stores/connection.js',
-  'stores/sessions.js',
-  'stores/walletconnect-session.js',
-  'stores/account-details.js'
+  'stores/connect/connection.js',
+  'stores/connect/sessions.js',
+  'stores/connect/walletconnect-session.js',
+  'stores/account/account-details.js'
 ]
 
 for (const entry of ['index.js', 'react/index.js']) {

@@ -8,9 +8,9 @@ import type { ViewName } from '../../config/views.js'
  * nothing, however many views the flows add).
  */
 export const OPENER_VIEW_LOADERS: Partial<Record<ViewName, () => Promise<unknown>>> = {
-  Connect: () => import('./w3m-connect-view.js'),
-  Account: () => import('./w3m-account-view.js'),
-  AllWallets: () => import('./w3m-all-wallets-view.js'),
-  ConnectingWalletConnectBasic: () => import('./w3m-connecting-wallet-connect-basic-view.js'),
-  Networks: () => import('./w3m-networks-view.js')
+  Connect: () => import('./connect/w3m-connect-view.js'),
+  Account: () => import('./account/w3m-account-view.js'),
+  AllWallets: () => import('./connect/w3m-all-wallets-view.js'),
+  ConnectingWalletConnectBasic: () => import('./connect/w3m-connecting-wallet-connect-basic-view.js'),
+  Networks: () => import('./networks/w3m-networks-view.js')
 }

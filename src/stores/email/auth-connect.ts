@@ -5,7 +5,7 @@ import { AUTH_CONNECTOR_ID } from '../../connectors/auth/auth-connector.js'
 import { AUTH_CONNECTOR_NAMESPACES } from '../../config/auth-connector-ids.js'
 import type { ChainNamespace } from '../../networks/types.js'
 import { storedEmailLoginUsed, storedLastEmailLoginTime } from '../../storage/keys.js'
-import { loadConnection } from '../connection-loader.js'
+import { loadConnection } from '../connect/connection-loader.js'
 import { $network } from '../network.js'
 import { clearLoginCache } from './auth-session.js'
 

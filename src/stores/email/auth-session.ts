@@ -16,10 +16,10 @@ import {
   storedSocialUsername
 } from '../../storage/keys.js'
 import { showAlert } from '../alert.js'
-import { publishConnectors, registerAuthConnectors } from '../connectors.js'
+import { publishConnectors, registerAuthConnectors } from '../connect/connectors.js'
 import { emitKitEvent } from '../kit-events.js'
 import { $options } from '../options.js'
-import { preferredEvmAccountType } from '../preferred-account-types.js'
+import { preferredEvmAccountType } from '../account/preferred-account-types.js'
 import { $resolvedThemeMode, $theme } from '../theme.js'
 import { EMAIL_DEPENDENCY_FAILED } from './texts.js'
 

@@ -1,7 +1,7 @@
 import type { RegisterNameMessage } from '../../api/schemas/profile.js'
 import { identityCache, nameCache } from '../../storage/caches.js'
 import { $account, setAccount } from '../account.js'
-import { activeConnector } from '../connection.js'
+import { activeConnector } from '../connect/connection.js'
 import { $network } from '../network.js'
 import { $router, replaceView } from '../router.js'
 import { nameClient } from './client.js'

@@ -3,7 +3,7 @@ import { getOnrampClient } from '../../api/onramp-client.js'
 import type { OnrampQuoteResponse, PaymentCurrency, PurchaseCurrency } from '../../api/schemas/onramp.js'
 import { $account } from '../account.js'
 import { emitKitEvent } from '../kit-events.js'
-import { selectAccountTab } from '../account-tab.js'
+import { selectAccountTab } from '../account/account-tab.js'
 import { $network } from '../network.js'
 import { $options } from '../options.js'
 import { popToView, pushView, resetView } from '../router.js'
@@ -310,7 +310,7 @@ export function followPurchase(): void {
   clearTimeout(pollTimer)
   const poll = async (): Promise<void> => {
     if ($account.get().caipAddress !== caipAddress || Date.now() - started > PURCHASE_POLL_LIMIT_MS) return
-    const { refreshPurchases } = await import('../transactions.js')
+    const { refreshPurchases } = await import('../account/transactions.js')
     const pending = await refreshPurchases()
     if (pending || Date.now() - started < PURCHASE_POLL_MS * 3)
       pollTimer = setTimeout(() => void poll(), PURCHASE_POLL_MS)

@@ -7,7 +7,7 @@ import { $account } from '../account.js'
 import { nameClient } from '../names/client.js'
 import { nameOfAddress } from '../names/reverse.js'
 import { $network } from '../network.js'
-import { $tokenBalances } from '../token-balances.js'
+import { $tokenBalances } from '../account/token-balances.js'
 import { isNameLike } from './rules.js'
 import { NAME_RESOLVE_FAILED } from './texts.js'
 

@@ -2,14 +2,14 @@ import { siwxMessageDataSchema, type SiwxSession } from '../../api/schemas/siwx.
 import { providerErrorCode, USER_REJECTED_CODE } from '../../errors/visitor-message.js'
 import type { SiwxConfig } from '../../siwx/types.js'
 import { $account } from '../account.js'
-import { activeConnector, disconnect } from '../connection.js'
-import { $connection } from '../connection-state.js'
+import { activeConnector, disconnect } from '../connect/connection.js'
+import { $connection } from '../connect/connection-state.js'
 import { emitKitEvent } from '../kit-events.js'
 import { $modal, closeModal, openModal } from '../modal.js'
 import { $network } from '../network.js'
 import { $options } from '../options.js'
 import { $router, resetView } from '../router.js'
-import { $siwx, setSiwxSessions, type SiwxState } from '../siwx.js'
+import { $siwx, setSiwxSessions, type SiwxState } from './state.js'
 import { hideToast, showError, showLoading } from '../toast.js'
 import {
   CLICK_CANCEL_SIWX,

@@ -7,7 +7,7 @@ import { $network } from '../network.js'
 import { $options } from '../options.js'
 import { pushView } from '../router.js'
 import { parseAmount } from '../send/rules.js'
-import { $tokenBalances, refreshTokenBalances } from '../token-balances.js'
+import { $tokenBalances, refreshTokenBalances } from '../account/token-balances.js'
 import {
   balanceOf,
   DEFAULT_SLIPPAGE,

@@ -17,7 +17,7 @@ import { BACKEND, backendRequests, forgetRequests } from './fault-backend-client
 import { createAppKit } from '../../../src/app-kit.js'
 import { resetModal } from '../../../src/stores/modal.js'
 import { resetProjectStart } from '../../../src/stores/project-start.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 

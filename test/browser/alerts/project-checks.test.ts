@@ -12,7 +12,7 @@ import { createAppKit } from '../../../src/app-kit.js'
 import { resetModal } from '../../../src/stores/modal.js'
 import { resetAnalytics } from '../../../src/stores/analytics.js'
 import { resetProjectStart } from '../../../src/stores/project-start.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 import { BACKEND, backendRequests, forgetRequests } from './fault-backend-client.js'
 
 /** The project ids this file uses (the analytics tests use others). */

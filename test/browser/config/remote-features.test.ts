@@ -10,7 +10,7 @@ import { $options, resetOptions, setOptions } from '../../../src/stores/options.
 import { loadRemoteFeatures } from '../../../src/stores/remote-features.js'
 import { createAppKit } from '../../../src/app-kit.js'
 import { resetModal } from '../../../src/stores/modal.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 
 const remote: RemoteFeature[] = [
   { id: 'swaps', isEnabled: false, config: null },

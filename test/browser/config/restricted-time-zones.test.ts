@@ -4,17 +4,17 @@
 // a live connection that may buy and swap anywhere else.
 import { expect, fixture, html } from '@open-wc/testing'
 import { executeServerCommand } from '@web/test-runner-commands'
-import '../../../src/elements/views/w3m-account-view.js'
+import '../../../src/elements/views/account/w3m-account-view.js'
 import {
   RESTRICTED_TIME_ZONES,
   inRestrictedTimeZone,
   isRestrictedTimeZone,
   visitorTimeZone
 } from '../../../src/config/restricted-time-zones.js'
-import { canBuy, canSwap, connect } from '../../../src/stores/connection.js'
-import { loadConnectors } from '../../../src/stores/connectors.js'
+import { canBuy, canSwap, connect } from '../../../src/stores/connect/connection.js'
+import { loadConnectors } from '../../../src/stores/connect/connectors.js'
 import { FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
-import { TEST_NETWORKS, setUpConnection, tearDownConnection, track } from '../connection/support.js'
+import { TEST_NETWORKS, setUpConnection, tearDownConnection, track } from '../connect/support.js'
 
 const emulateTimeZone = (timeZone: string) => executeServerCommand('emulate-time-zone', { timeZone })
 

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing'
 import sinon from 'sinon'
 import { AppKitOptionsError, parseOptions } from '../../../src/config/options.js'
 import { nearestKey } from '../../../src/config/unknown-options.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 import { mainnet } from '../../../src/networks/definitions.js'
 
 const base = { projectId: 'p', networks: [mainnet] }

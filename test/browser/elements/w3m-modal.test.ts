@@ -9,7 +9,7 @@ import { $modal, closeModal, openModal, resetModal } from '../../../src/stores/m
 import { pushView, resetRouter } from '../../../src/stores/router.js'
 import { resetAccount, setAccount } from '../../../src/stores/account.js'
 import { connectedEvmAccount } from '../../fixtures/accounts.js'
-import { configureSiwx, resetSiwx } from '../../../src/stores/siwx.js'
+import { configureSiwx, resetSiwx } from '../../../src/stores/siwx/state.js'
 import { deepActiveElement } from '../../../src/elements/shared/focus.js'
 
 function dialogOf(modal: W3mModal): HTMLDialogElement {

@@ -3,14 +3,18 @@ import { until } from '../wait.js'
 import sinon from 'sinon'
 import type { WuiQrCode } from '../../../src/elements/ui/wui-qr-code.js'
 import { walletOf } from '../../../src/elements/views/router-data.js'
-import '../../../src/elements/views/w3m-connecting-wallet-connect-basic-view.js'
-import '../../../src/elements/views/w3m-connecting-wallet-connect-view.js'
-import type { W3mConnectingWalletConnectView } from '../../../src/elements/views/w3m-connecting-wallet-connect-view.js'
+import '../../../src/elements/views/connect/w3m-connecting-wallet-connect-basic-view.js'
+import '../../../src/elements/views/connect/w3m-connecting-wallet-connect-view.js'
+import type { W3mConnectingWalletConnectView } from '../../../src/elements/views/connect/w3m-connecting-wallet-connect-view.js'
 import { resetModal } from '../../../src/stores/modal.js'
 import { resetOptions } from '../../../src/stores/options.js'
 import { $router, resetRouter } from '../../../src/stores/router.js'
 import { $toast, resetToast } from '../../../src/stores/toast.js'
-import { $walletConnect, resetWalletConnect, type WalletConnectState } from '../../../src/stores/walletconnect.js'
+import {
+  $walletConnect,
+  resetWalletConnect,
+  type WalletConnectState
+} from '../../../src/stores/connect/walletconnect.js'
 import { overrideMobile } from '../../../src/utils/device.js'
 import {
   WC_URI,

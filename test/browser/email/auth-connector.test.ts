@@ -3,7 +3,7 @@
 // call the embedded wallet refuses reads 'Action not allowed'; the frame's problems become alerts
 // and kit events.
 import { expect } from '@open-wc/testing'
-import { getConnector } from '../../../src/stores/connectors.js'
+import { getConnector } from '../../../src/stores/connect/connectors.js'
 import { FrameRpcError } from '../../../src/connectors/auth/auth-client.js'
 import { AUTH_CONNECTOR_ID } from '../../../src/connectors/auth/auth-connector.js'
 import { USER_REJECTED_CODE, errorMessageForVisitor } from '../../../src/errors/visitor-message.js'

@@ -4,18 +4,18 @@
 // the same login: no confirmation, no approval shown. A namespace it does not serve still asks.
 // Against the frame double on another origin.
 import { expect, fixture, html } from '@open-wc/testing'
-import type { W3mSwitchNetworkView } from '../../../src/elements/views/w3m-switch-network-view.js'
-import '../../../src/elements/views/w3m-switch-network-view.js'
+import type { W3mSwitchNetworkView } from '../../../src/elements/views/networks/w3m-switch-network-view.js'
+import '../../../src/elements/views/networks/w3m-switch-network-view.js'
 import { AUTH_CONNECTOR_ID } from '../../../src/config/auth-connector-ids.js'
 import { bitcoin, localChainA, solanaLocal } from '../../../src/networks/definitions.js'
 import { $account } from '../../../src/stores/account.js'
-import { $connection, disconnect } from '../../../src/stores/connection.js'
+import { $connection, disconnect } from '../../../src/stores/connect/connection.js'
 import { openModal } from '../../../src/stores/modal.js'
 import { $network } from '../../../src/stores/network.js'
-import { $networkSwitch, chooseNetwork } from '../../../src/stores/network-switch.js'
+import { $networkSwitch, chooseNetwork } from '../../../src/stores/networks/network-switch.js'
 import { $router, pushView } from '../../../src/stores/router.js'
 import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
-import { sessionOf } from '../../../src/stores/sessions.js'
+import { sessionOf } from '../../../src/stores/connect/sessions.js'
 import { DOUBLE_ADDRESS, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
 
 const PROJECT = 'auth-network-switch-test'

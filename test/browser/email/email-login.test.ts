@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing'
 import sinon from 'sinon'
 import { $account } from '../../../src/stores/account.js'
-import { $connection, disconnect } from '../../../src/stores/connection.js'
+import { $connection, disconnect } from '../../../src/stores/connect/connection.js'
 import {
   cooldownLeft,
   resendCode,
@@ -27,10 +27,10 @@ import { emailLoginAvailable } from '../../../src/stores/email/loader.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { openModal } from '../../../src/stores/modal.js'
 import { $router } from '../../../src/stores/router.js'
-import { startConnection } from '../../../src/stores/start-connection.js'
+import { startConnection } from '../../../src/stores/connect/start-connection.js'
 import { $toast } from '../../../src/stores/toast.js'
 import { storedEmail, storedEmailLoginUsed, storedLastEmailLoginTime } from '../../../src/storage/keys.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 import { DOUBLE_ADDRESS, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
 import { closeAuthSession } from '../../../src/stores/email/auth-session.js'
 

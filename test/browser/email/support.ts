@@ -3,7 +3,7 @@ import { closeAuthSession } from '../../../src/stores/email/auth-session.js'
 import { $emailLogin, initialEmailLogin } from '../../../src/stores/email/state.js'
 import { $socialLogin, initialSocialLogin } from '../../../src/stores/social/state.js'
 import { dismissAlert } from '../../../src/stores/alert.js'
-import { setUpConnection, tearDownConnection } from '../connection/support.js'
+import { setUpConnection, tearDownConnection } from '../connect/support.js'
 
 /** The double (fixture/wallet-frame.ts) on 127.0.0.1: another origin than the test page's localhost. */
 export const FRAME_URL = `http://127.0.0.1:${location.port}/test/browser/email/fixture/wallet-frame.html`

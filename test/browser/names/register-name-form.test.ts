@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { HttpError } from '../../../src/api/errors.js'
-import '../../../src/elements/views/w3m-register-account-name-view.js'
-import type { W3mRegisterAccountNameView } from '../../../src/elements/views/w3m-register-account-name-view.js'
+import '../../../src/elements/views/names/w3m-register-account-name-view.js'
+import type { W3mRegisterAccountNameView } from '../../../src/elements/views/names/w3m-register-account-name-view.js'
 import { $names } from '../../../src/stores/names/form.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 import { watchCalls } from '../wait.js'
 import { byTestId, connectForNames, tearDownNames, text, type, type NamesSetUp } from './support.js'
 

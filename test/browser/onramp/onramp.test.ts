@@ -1,14 +1,14 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import sinon from 'sinon'
-import '../../../src/elements/views/w3m-account-view.js'
-import '../../../src/elements/views/w3m-onramp-buy-view.js'
-import '../../../src/elements/views/w3m-onramp-providers-view.js'
+import '../../../src/elements/views/account/w3m-account-view.js'
+import '../../../src/elements/views/onramp/w3m-onramp-buy-view.js'
+import '../../../src/elements/views/onramp/w3m-onramp-providers-view.js'
 import { setOnrampClient, type OnrampClient } from '../../../src/api/onramp-client.js'
 import type { OnrampQuoteBody, OnrampQuoteResponse, OnrampUrlBody } from '../../../src/api/schemas/onramp.js'
-import { $accountTab } from '../../../src/stores/account-tab.js'
-import { connect } from '../../../src/stores/connection.js'
-import { loadConnectors } from '../../../src/stores/connectors.js'
+import { $accountTab } from '../../../src/stores/account/account-tab.js'
+import { connect } from '../../../src/stores/connect/connection.js'
+import { loadConnectors } from '../../../src/stores/connect/connectors.js'
 import {
   $onramp,
   checkoutUrl,
@@ -25,7 +25,7 @@ import { selectNetwork } from '../../../src/stores/network.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { $router, resetView } from '../../../src/stores/router.js'
 import { FAKE_ADDRESS, FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
-import { setUpConnection, setUpHistory, tearDownConnection, track, until } from '../connection/support.js'
+import { setUpConnection, setUpHistory, tearDownConnection, track, until } from '../connect/support.js'
 
 const byTestId = <T extends HTMLElement = HTMLElement>(el: Element, id: string) =>
   el.shadowRoot!.querySelector<T>(`[data-testid="${id}"]`)

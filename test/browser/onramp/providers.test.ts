@@ -4,12 +4,12 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import sinon from 'sinon'
 import { base } from 'viem/chains'
-import '../../../src/elements/views/w3m-onramp-providers-view.js'
+import '../../../src/elements/views/onramp/w3m-onramp-providers-view.js'
 import { setOnrampClient, type OnrampClient } from '../../../src/api/onramp-client.js'
 import type { OnrampUrlBody } from '../../../src/api/schemas/onramp.js'
 import { AppKitOptionsError, setOnrampProviders } from '../../../src/index.js'
-import { connect } from '../../../src/stores/connection.js'
-import { loadConnectors } from '../../../src/stores/connectors.js'
+import { connect } from '../../../src/stores/connect/connection.js'
+import { loadConnectors } from '../../../src/stores/connect/connectors.js'
 import { selectNetwork } from '../../../src/stores/network.js'
 import {
   $onramp,
@@ -22,7 +22,7 @@ import {
 import { loadRemoteFeatures } from '../../../src/stores/remote-features.js'
 import { setProjectConfigClient } from '../../../src/api/project-config-client.js'
 import { FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
-import { TEST_NETWORKS, setUpConnection, tearDownConnection, track } from '../connection/support.js'
+import { TEST_NETWORKS, setUpConnection, tearDownConnection, track } from '../connect/support.js'
 import type { AppKitOptionsInput } from '../../../src/config/options.js'
 
 const MELD_KEY = 'pk_live_meld_app_key'

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { accountOfNamespace } from '../../../react/hooks/account-of-namespace.js'
 import { disconnectedAccount } from '../../../src/stores/account.js'
-import { initialConnection, type ConnectionState } from '../../../src/stores/connection-state.js'
+import { initialConnection, type ConnectionState } from '../../../src/stores/connect/connection-state.js'
 
 const EVM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL = 'FLXdHhj9HGrwz9i6NhCZMrtKz744mKbSxwHtNpYacuuA'

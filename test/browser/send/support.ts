@@ -2,15 +2,15 @@
 import sinon from 'sinon'
 import { setNameClient } from '../../../src/api/name-client.js'
 import type { TokenBalance } from '../../../src/api/schemas/balance.js'
-import { connect } from '../../../src/stores/connection.js'
-import { loadConnectors } from '../../../src/stores/connectors.js'
+import { connect } from '../../../src/stores/connect/connection.js'
+import { loadConnectors } from '../../../src/stores/connect/connectors.js'
 import { forgetResolvedNames, resetSendForm } from '../../../src/stores/send/form.js'
 import { FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
 import { createFakeNameClient, type FakeNameClient } from '../../fixtures/names.js'
 import { evmTokenBalances } from '../../fixtures/tokens.js'
-import { setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from '../connection/support.js'
+import { setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from '../connect/support.js'
 import { $account } from '../../../src/stores/account.js'
-import { $tokenBalances, refreshTokenBalances } from '../../../src/stores/token-balances.js'
+import { $tokenBalances, refreshTokenBalances } from '../../../src/stores/account/token-balances.js'
 
 /** What the fake chain answers: a plain transfer's gas, 1 gwei. */
 export const GAS = 21_000n

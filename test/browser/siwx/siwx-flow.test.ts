@@ -4,12 +4,12 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createLocalSiwx } from '../../../src/siwx/factories.js'
 import type { SiwxConfig, SiwxSession } from '../../../src/siwx/types.js'
 import { $account, setAccount } from '../../../src/stores/account.js'
-import { $connection, activeConnector, connect } from '../../../src/stores/connection.js'
-import { loadConnectors } from '../../../src/stores/connectors.js'
+import { $connection, activeConnector, connect } from '../../../src/stores/connect/connection.js'
+import { loadConnectors } from '../../../src/stores/connect/connectors.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { $modal, closeModal } from '../../../src/stores/modal.js'
 import { $router } from '../../../src/stores/router.js'
-import { $siwx, configureSiwx, resetSiwx } from '../../../src/stores/siwx.js'
+import { $siwx, configureSiwx, resetSiwx } from '../../../src/stores/siwx/state.js'
 import {
   cancelSignIn,
   signIn,
@@ -26,7 +26,7 @@ import {
   ProviderError,
   announceWallet
 } from '../../fixtures/eip1193-provider.js'
-import { setUpConnection, tearDownConnection, track, until } from '../connection/support.js'
+import { setUpConnection, tearDownConnection, track, until } from '../connect/support.js'
 
 /** Hardhat's accounts #1 and #2: FAKE_ADDRESS and FAKE_ADDRESS_2. */
 const KEYS: Record<string, `0x${string}`> = {

@@ -4,7 +4,7 @@ import { $modal, closeModal, isCloseForbidden, openModal, resetModal, shakeModal
 import { $router, resetRouter } from '../../../src/stores/router.js'
 import { resetAccount, setAccount } from '../../../src/stores/account.js'
 import { connectedEvmAccount } from '../../fixtures/accounts.js'
-import { configureSiwx, resetSiwx, setSiwxSessions } from '../../../src/stores/siwx.js'
+import { configureSiwx, resetSiwx, setSiwxSessions } from '../../../src/stores/siwx/state.js'
 import { siwxSession } from '../../fixtures/siwx.js'
 
 describe('closing during a required sign-in', () => {

@@ -1,9 +1,9 @@
 // The swap rules and the Swap view (spec §5); swapping itself is in swapping.test.ts.
 import { expect, fixture, html } from '@open-wc/testing'
-import '../../../src/elements/views/w3m-account-view.js'
-import '../../../src/elements/views/w3m-approve-transaction-view.js'
-import '../../../src/elements/views/w3m-swap-preview-view.js'
-import '../../../src/elements/views/w3m-swap-view.js'
+import '../../../src/elements/views/account/w3m-account-view.js'
+import '../../../src/elements/views/swap/w3m-approve-transaction-view.js'
+import '../../../src/elements/views/swap/w3m-swap-preview-view.js'
+import '../../../src/elements/views/swap/w3m-swap-view.js'
 import { selectNetwork } from '../../../src/stores/network.js'
 import { $router, pushView, resetView } from '../../../src/stores/router.js'
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../../src/stores/swap/swap.js'
 import { isSwapNetwork, minimumReceived, slippageBps, SWAP_CHAINS } from '../../../src/stores/swap/rules.js'
 import { FAKE_ADDRESS } from '../../fixtures/eip1193-provider.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 import { watchCalls } from '../wait.js'
 import { byTestId, CHAIN, ETH, setUpSwap, tearDownSwap, TT, USDC, type FakeConvert } from './support.js'
 

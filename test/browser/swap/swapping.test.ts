@@ -1,10 +1,10 @@
 // Swapping (spec §5): approvals, batched calls, the kit's events, declines, the keyboard, reverts.
 import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
-import '../../../src/elements/views/w3m-account-view.js'
-import '../../../src/elements/views/w3m-approve-transaction-view.js'
-import '../../../src/elements/views/w3m-swap-preview-view.js'
-import '../../../src/elements/views/w3m-swap-view.js'
+import '../../../src/elements/views/account/w3m-account-view.js'
+import '../../../src/elements/views/swap/w3m-approve-transaction-view.js'
+import '../../../src/elements/views/swap/w3m-swap-preview-view.js'
+import '../../../src/elements/views/swap/w3m-swap-view.js'
 import type { SwapToken } from '../../../src/api/schemas/convert.js'
 import { $router, pushView, resetView } from '../../../src/stores/router.js'
 import {
@@ -19,7 +19,7 @@ import { executeSwap } from '../../../src/stores/swap/execute.js'
 import { $toast } from '../../../src/stores/toast.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
 import { FAKE_ADDRESS, ProviderError } from '../../fixtures/eip1193-provider.js'
-import { until } from '../connection/support.js'
+import { until } from '../connect/support.js'
 import { USDC_CONTRACT, type SendSetUp } from '../send/support.js'
 import { byTestId, ETH, HASH, ROUTER, setUpSwap, tearDownSwap, TT, USDC, type FakeConvert } from './support.js'
 

@@ -5,7 +5,7 @@ import {
   isSpamTransaction,
   visibleTransactions
 } from '../../../src/utils/transactions.js'
-import { explorerUrl } from '../../../src/elements/views/activity-row.js'
+import { explorerUrl } from '../../../src/elements/views/account/activity-row.js'
 import { mainnet, localChainA } from '../../../src/networks/definitions.js'
 import { ethOut, HISTORY_ADDRESSES, nftIn, transaction, usdcIn } from '../../fixtures/transactions.js'
 

@@ -4,7 +4,7 @@ import { parseOptions, type AppKitOptionsInput } from '../../../src/config/optio
 import { localChainA } from '../../../src/networks/definitions.js'
 import { resetOptions, setOptions } from '../../../src/stores/options.js'
 import { resetRouter } from '../../../src/stores/router.js'
-import { resetWallets } from '../../../src/stores/wallets.js'
+import { resetWallets } from '../../../src/stores/connect/wallets.js'
 import { createFakeCatalogClient, type FakeCatalogClient, type FakeCatalogOptions } from '../../fixtures/catalog.js'
 
 export type CatalogAppOptions = Pick<AppKitOptionsInput, 'featuredWalletIds' | 'includeWalletIds' | 'excludeWalletIds'>

@@ -13,7 +13,7 @@ import {
   searchWallets,
   setRecentWallets,
   type CatalogWallet
-} from '../../../src/stores/wallets.js'
+} from '../../../src/stores/connect/wallets.js'
 import { hostileWallets, makeCatalog, walletId } from '../../fixtures/catalog.js'
 import { getRecentWallets } from '../../../src/storage/recent-wallets.js'
 import { setUpCatalog, tearDownCatalog } from './support.js'
