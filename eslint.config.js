@@ -129,13 +129,6 @@ export default defineConfig([
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' }
   },
   {
-    // Exceptions to the caps, each with its reason. Reserved for the lead engineer's work in
-    // progress (smart sessions, issue 29 point 4), to split when that lands:
-    // server/bundler/bundler.ts's createBundler (158 lines).
-    files: ['server/bundler/bundler.ts'],
-    rules: { 'max-lines-per-function': 'off' }
-  },
-  {
     files: ['test/**/*.ts'],
     ignores: ['test/{server,chain,solana,api,wallets}/**'],
     languageOptions: { globals: globals.mocha },

@@ -14,12 +14,10 @@
 import {
   BaseError,
   ContractFunctionRevertedError,
-  decodeEventLog,
   encodeFunctionData,
   getAddress,
   isAddressEqual,
   numberToHex,
-  toEventSelector,
   type Address,
   type Hex,
   type PrivateKeyAccount,
@@ -31,6 +29,7 @@ import { sendRawTransaction } from 'viem/actions'
 import { BUNDLER_ERRORS, BundlerError } from './bundler-error.js'
 import type { PaymasterService } from './paymaster.js'
 import { hashParamsSchema, toUserOperation, userOperationParamsSchema } from './user-operation.js'
+import { userOperationReceipt } from './user-operation-receipt.js'
 
 export { BUNDLER_ERRORS, BundlerError }
 
@@ -40,8 +39,6 @@ const DEPLOYMENT_GAS = 450_000n
 /** Gas outside the account's calls: the EntryPoint's own bookkeeping and the calldata. */
 const PRE_VERIFICATION_GAS = 60_000n
 const DEFAULT_CALL_GAS = 300_000n
-
-const USER_OPERATION_EVENT = toEventSelector('UserOperationEvent(bytes32,address,address,uint256,bool,uint256,uint256)')
 
 export interface BundlerChain {
   readonly chainId: number
@@ -152,14 +149,6 @@ export function createBundler(options: {
     return sending
   }
 
-  async function findEvent(chain: BundlerChain, hash: Hex) {
-    const logs = await chain.client.request({
-      method: 'eth_getLogs',
-      params: [{ address: entryPoint, topics: [USER_OPERATION_EVENT, hash], fromBlock: '0x0', toBlock: 'latest' }]
-    })
-    return logs[0]
-  }
-
   return {
     address: account.address,
     async handle(chainId, method, params) {
@@ -200,39 +189,8 @@ export function createBundler(options: {
             userOperation: operation
           })
         }
-        case 'eth_getUserOperationReceipt': {
-          const [hash] = parseHash(params)
-          const event = await findEvent(chain, hash)
-          if (!event?.transactionHash) return null
-          const receipt = await chain.client.request({
-            method: 'eth_getTransactionReceipt',
-            params: [event.transactionHash]
-          })
-          if (!receipt) return null
-          const decoded = decodeEventLog({ abi: entryPoint07Abi, data: event.data, topics: event.topics })
-          if (decoded.eventName !== 'UserOperationEvent') return null
-          const { args } = decoded
-          // The operation's own logs: those between the previous operation's event and its own.
-          const index = receipt.logs.findIndex(log => log.logIndex === event.logIndex)
-          let start = index
-          while (start > 0) {
-            const log = receipt.logs[start - 1]!
-            if (isAddressEqual(log.address, entryPoint) && log.topics[0] === USER_OPERATION_EVENT) break
-            start--
-          }
-          return {
-            userOpHash: hash,
-            entryPoint,
-            sender: args.sender,
-            nonce: numberToHex(args.nonce),
-            paymaster: args.paymaster,
-            actualGasCost: numberToHex(args.actualGasCost),
-            actualGasUsed: numberToHex(args.actualGasUsed),
-            success: args.success,
-            logs: receipt.logs.slice(start, index),
-            receipt
-          }
-        }
+        case 'eth_getUserOperationReceipt':
+          return userOperationReceipt(chain.client, entryPoint, parseHash(params)[0])
         default:
           throw new BundlerError(BUNDLER_ERRORS.methodNotFound, `The bundler does not support ${method}`)
       }
