@@ -135,7 +135,7 @@ export default defineConfig([
     rules: {
       // Chai's `expect(x).to.be.true` is an expression statement.
       '@typescript-eslint/no-unused-expressions': 'off',
-      // Tests reach into shadow roots they just rendered: `el.shadowRoot!.querySelector('x')!` (style.md).
+      // Tests reach into shadow roots they just rendered: `el.shadowRoot!.querySelector('x')!` (CONTRIBUTING.md).
       '@typescript-eslint/no-non-null-assertion': 'off'
     }
   },

@@ -1,4 +1,4 @@
-// Element and store tests in headless Chromium (see ../shared/testing.md), on React 19.
+// Element and store tests in headless Chromium (see docs/testing.md), on React 19.
 // `REACT_VERSION=18 npx web-test-runner` runs the React layer's tests (test/browser/react/) again on
 // React 18 (the react-18 and react-dom-18 npm aliases): see scripts/wtr-react.mjs.
 import { esbuildPlugin } from '@web/dev-server-esbuild'

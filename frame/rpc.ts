@@ -1,4 +1,4 @@
-// The frame's RPC policy (spec.md sections 6 and 9, src/frame/rpc-methods.ts):
+// The frame's RPC policy (docs/behaviour.md sections 6 and 9, src/frame/rpc-methods.ts):
 //   eth_chainId                        answered here, from the stored last chain (0x hex)
 //   eth_accounts, eth_requestAccounts  the account's address (the smart account's first when it is
 //                                      the active one, frame/smart-wallet.ts)

@@ -1,4 +1,4 @@
-// The embedded wallet's smart accounts as the frame uses them (spec.md sections 3 and 4): where the
+// The embedded wallet's smart accounts as the frame uses them (docs/behaviour.md sections 3 and 4): where the
 // backend offers them (GET /frame-api/smart-accounts: its EntryPoint, the account factory and the
 // chains with both), each owner key's account on a chain (frame/smart-account.ts), whether it is
 // deployed, and what it does: calls sent as one user operation through the backend's bundler,

@@ -49,7 +49,7 @@ export const DEFAULT_MAIL_FROM = 'AppKit wallet <wallet@appkit.local>'
 /** Origin patterns: exact origins, `*` for one or more host labels, `:*` for any port. */
 export const DEFAULT_ALLOWED_ORIGINS = [...BUILT_IN_ORIGIN_PATTERNS]
 
-/** docs/behaviour.md section 9: the 12 swap networks; decisions.md: plus the local chains. */
+/** docs/behaviour.md section 9: the 12 swap networks; docs/behaviour.md section 11: plus the local chains. */
 export const SPEC_SWAP_NETWORKS = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554].map(
   id => `eip155:${id}`
 )

@@ -90,7 +90,7 @@ function mountModal(): void {
 }
 
 /**
- * Restores the visitor's connection and network on load, without a prompt (spec.md section 4),
+ * Restores the visitor's connection and network on load, without a prompt (docs/behaviour.md section 4),
  * and discovers the wallets. The connection code is its own chunk: for a visitor who has
  * something stored it loads at once; on a bare page it waits until the browser is idle. Never for
  * an app with neither adapters nor WalletConnect, or on a server.

@@ -370,7 +370,7 @@ function positive(value: string, field: string, part: 'query parameter' | 'body 
   return amount
 }
 
-/** Slippage in percent ("1" = 1 %, decisions.md) scaled by 10^6; must be below 100. */
+/** Slippage in percent ("1" = 1 %, docs/behaviour.md section 11) scaled by 10^6; must be below 100. */
 function parseSlippage(value: string): bigint {
   let scaled: bigint
   try {

@@ -39,12 +39,12 @@ export interface BalanceOptions {
 export interface HistoryOptions {
   cursor?: string | null
   chainId?: string
-  /** 'coinbase': only onramp purchases, fetched with cache 'no-cache' (spec.md section 7). */
+  /** 'coinbase': only onramp purchases, fetched with cache 'no-cache' (docs/behaviour.md section 7). */
   onramp?: 'coinbase'
   signal?: AbortSignal
 }
 
-/** Token balances with decimals '0' are dropped (spec.md section 5). */
+/** Token balances with decimals '0' are dropped (docs/behaviour.md section 5). */
 export function withoutZeroDecimals(balances: readonly TokenBalance[]): TokenBalance[] {
   return balances.filter(balance => balance.quantity.decimals !== '0')
 }
@@ -52,7 +52,7 @@ export function withoutZeroDecimals(balances: readonly TokenBalance[]): TokenBal
 const segment = (value: string) => encodeURIComponent(value)
 
 /**
- * The blockchain/wallet API of spec.md section 7, one typed function per endpoint. Every answer is
+ * The blockchain/wallet API of docs/behaviour.md section 7, one typed function per endpoint. Every answer is
  * parsed with the shared schemas; nothing here knows a store or an element.
  */
 export function createBlockchainApi(http: HttpClient) {

@@ -5,7 +5,7 @@
 // The modal's 150 ms transitions, its header text's 120 ms and its 360 px width are in the
 // elements' styles (w3m-modal.styles.ts, w3m-router.ts, w3m-header.ts), where the element tests
 // read them back (test/browser/elements/w3m-modal.test.ts); not repeated here.
-/** Below this viewport width the modal becomes a full-width bottom sheet (decisions.md). */
+/** Below this viewport width the modal becomes a full-width bottom sheet (docs/behaviour.md section 11). */
 export const MOBILE_BREAKPOINT_PX = 430
 export const MODAL_SHAKE_MS = 500
 

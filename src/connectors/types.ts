@@ -3,7 +3,7 @@ import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 /**
  * What a connector is: one way to reach one wallet on one namespace. A connector talks to its
  * wallet (an EIP-1193 provider, the Wallet Standard, WalletConnect) and returns data or emits
- * events; it knows no store and no element (design.md). The connection store drives it.
+ * events; it knows no store and no element (docs/architecture.md). The connection store drives it.
  */
 
 export type ConnectorType = 'injected' | 'announced' | 'walletConnect' | 'auth' | 'external'

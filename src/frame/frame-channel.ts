@@ -1,4 +1,4 @@
-// The page's side of the secure frame's channel (spec.md sections 4, 7, 8 and 9): requests with a
+// The page's side of the secure frame's channel (docs/behaviour.md sections 4, 7, 8 and 9): requests with a
 // random id paired with their response, posted only to the frame's origin; messages accepted only
 // from the frame's window on the frame's origin, and dropped (logged) when malformed. It knows no
 // store: what goes wrong is reported through `onProblem` (iframe_load_failed,

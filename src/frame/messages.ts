@@ -1,4 +1,4 @@
-// The messages between the page and the secure embedded frame (spec.md sections 3 and 7), both
+// The messages between the page and the secure embedded frame (docs/behaviour.md sections 3 and 7), both
 // ways, as zod schemas: one module that the page side (src/frame/) and the frame itself (frame/)
 // share. Every message travels in an envelope marked with the channel's name and version:
 //   page -> frame  { channel, version, kind: 'request', id, method, params }
@@ -14,10 +14,10 @@ export const FRAME_PROTOCOL_VERSION = 1
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'a 0x hex string'))
 const email = z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'))
-/** A one-time code: a string (spec.md section 5), digits as sent. */
+/** A one-time code: a string (docs/behaviour.md section 5), digits as sent. */
 const otp = z.string().check(z.regex(/^\d{4,10}$/, 'a one-time code'))
 const accountType = z.enum(['eoa', 'smartAccount'])
-/** Chain id in a switch-network payload: string or number (spec.md section 5). */
+/** Chain id in a switch-network payload: string or number (docs/behaviour.md section 5). */
 const chainId = z.union([z.string().check(z.minLength(1)), z.number()])
 const empty = z.object({})
 
@@ -45,7 +45,7 @@ export const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/
 /** One of the app's networks as syncDappData carries it: its CAIP-2 id (the frame's key for it) and its RPC URL. */
 const appNetwork = z.object({ caipNetworkId: z.string(), rpcUrl: z.string().check(z.regex(HTTP_URL)) })
 
-/** wallet_sendCalls' params through the frame (spec.md section 3). */
+/** wallet_sendCalls' params through the frame (docs/behaviour.md section 3). */
 export const frameSendCallsSchema = z.object({
   chainId: z.optional(z.string()),
   from: z.optional(z.string()),

@@ -1,4 +1,4 @@
-// Which wallet RPC methods the embedded wallet serves (spec.md section 6), shared by the page side
+// Which wallet RPC methods the embedded wallet serves (docs/behaviour.md section 6), shared by the page side
 // (src/connectors/auth/, which shows the frame while an approval is pending) and the frame itself.
 //   SAFE_METHODS      answered without asking the visitor (reads, forwarded to the chain)
 //   APPROVAL_METHODS  shown in the frame; they proceed only when the visitor approves there
@@ -44,14 +44,14 @@ export const APPROVAL_METHODS = [
 
 export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
 export const RPC_USER_REJECTED = 'User rejected the request'
-/** Smart sessions (wallet_grantPermissions, wallet_revokePermissions) when the app did not turn them on (spec.md section 9: off by default). */
+/** Smart sessions (wallet_grantPermissions, wallet_revokePermissions) when the app did not turn them on (docs/behaviour.md section 9: off by default). */
 export const SMART_SESSIONS_OFF = 'Smart sessions are not enabled (features.smartSessions)'
 export const PERMISSION_METHODS: readonly string[] = ['wallet_grantPermissions', 'wallet_revokePermissions']
 /** The frame's answer when its backend ended the session (expired, or signed out elsewhere). */
 export const FRAME_SESSION_EXPIRED = 'Session Expired'
 /** The frame's backend serves no node for the chain asked (POST /frame-api/rpc, 404): the frame uses the app's RPC URL for it. */
 export const UNKNOWN_CHAIN = 'Unknown chain'
-/** spec.md section 9: pending transactions through the frame (one definition, in the constants). */
+/** docs/behaviour.md section 9: pending transactions through the frame (one definition, in the constants). */
 export { PENDING_TRANSACTIONS_LIMIT } from '../config/constants.js'
 
 export type SafeMethod = (typeof SAFE_METHODS)[number]

@@ -1,4 +1,4 @@
-// The Solana transaction methods through the embedded wallet (spec.md section 3: "Solana: message
+// The Solana transaction methods through the embedded wallet (docs/behaviour.md section 3: "Solana: message
 // with pubkey; transaction; transactions list; sign-and-send options"), shared by the page's auth
 // connector and the frame. Transactions travel as base64 of their wire format (as WalletConnect's
 // Solana methods take them); signatures as base58. The page's connector imports only the types, so

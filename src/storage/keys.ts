@@ -32,7 +32,7 @@ export type StoredConnection = z.infer<typeof storedConnectionSchema>
 export const storedConnectionsSchema = z.partialRecord(namespaceSchema, z.array(storedConnectionSchema))
 export type StoredConnections = z.infer<typeof storedConnectionsSchema>
 
-/** Account types (docs/behaviour.md section 3): eoa and smartAccount; 'payment' is Bitcoin's default (decisions.md). */
+/** Account types (docs/behaviour.md section 3): eoa and smartAccount; 'payment' is Bitcoin's default (docs/behaviour.md section 11). */
 export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
 export type PreferredAccountType = z.infer<typeof preferredAccountTypeSchema>
 export const preferredAccountTypesSchema = z.partialRecord(namespaceSchema, preferredAccountTypeSchema)

@@ -7,7 +7,7 @@ export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 
 
 export type AccountType = PreferredAccountType
 
-/** The account types the kit prefers by namespace (decisions.md) until the visitor chooses. */
+/** The account types the kit prefers by namespace (docs/behaviour.md section 11) until the visitor chooses. */
 export const DEFAULT_PREFERRED_ACCOUNT_TYPES: Readonly<Record<ChainNamespace, AccountType>> = {
   eip155: 'smartAccount',
   solana: 'eoa',
@@ -55,7 +55,7 @@ export interface AccountState {
   readonly addressLabels?: Readonly<Record<string, string>>
   /** Every account the wallet exposes, the shown one first. */
   readonly allAccounts?: readonly ConnectedAccount[]
-  /** The account type wanted on each namespace (decisions.md defaults, or the stored choice). */
+  /** The account type wanted on each namespace (docs/behaviour.md section 11 defaults, or the stored choice). */
   readonly preferredAccountTypes?: PreferredAccountTypes
   /** The type of the connected account. */
   readonly preferredAccountType: AccountType | undefined

@@ -2,7 +2,7 @@ import { MOBILE_BREAKPOINT_PX } from '../config/constants.js'
 
 let mobileOverride: boolean | undefined
 
-/** "Mobile" is a coarse pointer on a narrow viewport (decisions.md). */
+/** "Mobile" is a coarse pointer on a narrow viewport (docs/behaviour.md section 11). */
 export function isMobile(): boolean {
   if (mobileOverride !== undefined) return mobileOverride
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false

@@ -32,7 +32,7 @@ function mineAfter(pending: number, status = '0x1') {
   }
 }
 
-describe('receipt polling (spec.md section 9: client polling 4000 ms)', () => {
+describe('receipt polling (docs/behaviour.md section 9: client polling 4000 ms)', () => {
   it('asks a chain that is not local every 4000 ms exactly until the receipt is there', async () => {
     for (const network of [mainnet, bsc]) {
       server.reply(mineAfter(3))

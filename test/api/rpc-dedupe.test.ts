@@ -35,7 +35,7 @@ const until = async (check: () => boolean) => {
   }
 }
 
-describe('RpcClient dedupe (spec.md section 9: dedupe cache 8192)', () => {
+describe('RpcClient dedupe (docs/behaviour.md section 9: dedupe cache 8192)', () => {
   it('identical requests on their way share one, across clients; other params or endpoints do not', async () => {
     const node = heldNode()
     const [a, b] = [node.client(), node.client()]

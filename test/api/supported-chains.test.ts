@@ -51,7 +51,7 @@ function backend(list: { status?: number; json?: unknown }) {
   })
 }
 
-describe('networks the backend does not serve (spec.md section 5)', () => {
+describe('networks the backend does not serve (docs/behaviour.md section 5)', () => {
   it('asks nothing for a network off the list and answers empty: balance, tokens, history, NFTs', async () => {
     backend({ json: { http: [SERVED], ws: [] } })
     const { account, history, nfts } = clients('project-unsupported')

@@ -3,7 +3,7 @@
 // more files at a time on a 2-core machine that other test layers share, where a step that takes
 // 100 ms alone can take 5 s; a timeout of a few seconds failed there with no bug (the "Timed out
 // waiting for the session" of issue 29). Every wait uses WAIT_MS unless a test has a reason of its
-// own; spec durations are never waited for: a fake clock runs them (../../shared/testing.md).
+// own; spec durations are never waited for: a fake clock runs them (docs/testing.md).
 import { waitUntil as openWcWaitUntil } from '@open-wc/testing'
 
 /** The longest a condition is waited for. Below mocha's timeout, so the failure names what was awaited. */

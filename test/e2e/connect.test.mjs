@@ -24,7 +24,7 @@ import { solanaTestAccounts, testUsdCoin } from '../../solana/accounts.ts'
 import { testKeypair } from '../solana/helpers.ts'
 
 const DEV_WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-/** The kit's display rule (decisions.md): cut, never rounded, to 3 decimals, trailing zeros dropped; en grouping. */
+/** The kit's display rule (docs/behaviour.md section 11): cut, never rounded, to 3 decimals, trailing zeros dropped; en grouping. */
 function truncated(decimal) {
   const [whole, fraction = ''] = decimal.split('.')
   const cut = fraction.slice(0, 3).replace(/0+$/, '')

@@ -24,7 +24,7 @@ const THIRD_CHAIN_ID = 31339
 const THIRD = `eip155:${THIRD_CHAIN_ID}`
 const SENDER = TEST_ACCOUNTS[4]
 
-describe('the frame on a network its backend does not serve (spec.md section 3)', () => {
+describe('the frame on a network its backend does not serve (docs/behaviour.md section 3)', () => {
   let chainA: EvmNode
   let third: EvmNode
   let database: TestDatabase

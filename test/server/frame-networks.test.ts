@@ -37,7 +37,7 @@ async function startRecorder(): Promise<{ url: string; hits: string[]; server: S
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server }
 }
 
-describe('the frame networks, as data (spec.md section 3)', () => {
+describe('the frame networks, as data (docs/behaviour.md section 3)', () => {
   it('lists every network the spec names, with its chain id and a public https endpoint', () => {
     const byId = new Map(FRAME_NETWORKS.map(network => [network.caipNetworkId, network]))
     const named: Record<string, string> = {
@@ -91,7 +91,7 @@ describe('the frame networks, as data (spec.md section 3)', () => {
   })
 })
 
-describe('POST /frame-api/rpc over local chains (spec.md section 3)', () => {
+describe('POST /frame-api/rpc over local chains (docs/behaviour.md section 3)', () => {
   let chainA: EvmNode
   let third: EvmNode
   let recorder: Awaited<ReturnType<typeof startRecorder>>

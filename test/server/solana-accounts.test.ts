@@ -61,7 +61,7 @@ async function history(address: string, query: Record<string, string> = {}) {
 }
 
 describe('Solana accounts on the backend', () => {
-  it('lists the Solana network in GET /v1/supported-chains: the kit asks only for listed networks (spec.md section 5)', async () => {
+  it('lists the Solana network in GET /v1/supported-chains: the kit asks only for listed networks (docs/behaviour.md section 5)', async () => {
     const response = await get('/v1/supported-chains')
     assert.equal(response.status, 200)
     assert.deepEqual(supportedChainsResponseSchema.parse(await response.json()), {

@@ -1,5 +1,5 @@
 /**
- * Every request and response of spec.md section 7 as zod/mini schemas with their inferred types:
+ * Every request and response of docs/behaviour.md section 7 as zod/mini schemas with their inferred types:
  * one source of truth for the kit's clients (src/api) and the reference backend (server/).
  * Query schemas describe the wire (strings in, typed values out) as a server parses them.
  */

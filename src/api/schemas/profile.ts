@@ -3,7 +3,7 @@ import { accountAddressSchema, successResponseSchema } from './common.js'
 
 /**
  * Names (docs/behaviour.md section 7, profile paths). A name is "label.suffix" (suffixes are backend
- * configuration, decisions.md); the label has letters, digits and hyphens, at least 4 characters.
+ * configuration, docs/behaviour.md section 11); the label has letters, digits and hyphens, at least 4 characters.
  * Addresses are keyed by SLIP-44/ENSIP-11 coin type as a decimal string ("60" for Ethereum).
  */
 export const NAME_LABEL_PATTERN = /^[a-zA-Z0-9-]{4,}$/

@@ -1,5 +1,5 @@
 // The account type wanted on each namespace now (docs/behaviour.md section 4): the visitor's stored choice,
-// else the app's defaultAccountTypes, else the kit's defaults (decisions.md). Reads only.
+// else the app's defaultAccountTypes, else the kit's defaults (docs/behaviour.md section 11). Reads only.
 import type { ChainNamespace } from '../../networks/types.js'
 import { storedPreferredAccountTypes } from '../../storage/keys.js'
 import { DEFAULT_PREFERRED_ACCOUNT_TYPES, type AccountType } from '../account.js'

@@ -3,7 +3,7 @@ import { NAME_CHARACTERS_RULE, NAME_LENGTH_RULE } from './texts.js'
 
 /**
  * The suffix of the names the kit registers, and the zone its suggestions are asked in: the
- * backend's current suffix (decisions.md, Names). Lookups also take the legacy one (.wcn.id).
+ * backend's current suffix (docs/behaviour.md section 11, Names). Lookups also take the legacy one (.wcn.id).
  */
 export const NAME_ZONE = 'appkit.id'
 export const NAME_SUFFIX = `.${NAME_ZONE}`

@@ -19,7 +19,7 @@ export const SWAP_NETWORKS = [
 ] as const
 
 /**
- * The swap networks plus the local chains of `npm start` (decisions.md), by id: importing the
+ * The swap networks plus the local chains of `npm start` (docs/behaviour.md section 11), by id: importing the
  * network definitions here would split them out of the script tag's entry.
  */
 export const SWAP_CHAINS: readonly string[] = [...SWAP_NETWORKS, 'eip155:31337', 'eip155:31338']

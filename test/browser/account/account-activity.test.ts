@@ -27,7 +27,7 @@ const ids = () => $transactions.get().transactions.map(entry => entry.id.slice(-
 const rows = (el: Element) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-testid=activity-row]')]
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim()
 
-describe('the Activity list: the store (spec.md section 5)', () => {
+describe('the Activity list: the store (docs/behaviour.md section 5)', () => {
   beforeEach(() => {
     setUpConnection()
     setAccount(connectedEvmAccount)

@@ -23,7 +23,7 @@ const TOKEN: TokenBalance = {
   iconUrl: ''
 }
 
-describe('public state (spec §3 account state, §4 modal loading)', () => {
+describe('public state (docs/behaviour.md section 3 account state, §4 modal loading)', () => {
   let backend: FakeAccountClient
 
   beforeEach(() => {

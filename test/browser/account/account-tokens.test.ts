@@ -64,7 +64,7 @@ describe('the Tokens list', () => {
     expect($tokenBalances.get().balances[0]!.iconUrl).to.equal('')
   })
 
-  it('a provider error from the backend shows its alert for the app’s developer (spec.md section 8)', async () => {
+  it('a provider error from the backend shows its alert for the app’s developer (docs/behaviour.md section 8)', async () => {
     const warn = console.warn
     console.warn = () => undefined
     try {

@@ -105,7 +105,7 @@ describe('w3m-alertbar', () => {
 })
 
 describe('alertForProviderError', () => {
-  it('maps the backend’s provider errors (spec.md section 8) to their alerts', () => {
+  it('maps the backend’s provider errors (docs/behaviour.md section 8) to their alerts', () => {
     expect(alertForProviderError('Unauthorized: origin not allowed')).to.equal('invalid-app-configuration')
     expect(alertForProviderError('Invalid App Configuration: Origin not found on Allowlist')).to.equal(
       'invalid-app-configuration'

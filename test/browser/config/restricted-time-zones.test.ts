@@ -25,7 +25,7 @@ async function featureButtons(): Promise<string[]> {
   )
 }
 
-describe('restricted time zones (spec §9)', () => {
+describe('restricted time zones (docs/behaviour.md section 9)', () => {
   it('are the zones of mainland China, Hong Kong and Macau, by name in any case; their neighbours are not', () => {
     for (const zone of ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Hong_Kong', 'Asia/Macau', 'asia/shanghai', 'PRC'])
       expect(isRestrictedTimeZone(zone), zone).to.equal(true)

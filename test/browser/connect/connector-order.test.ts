@@ -11,7 +11,7 @@ const connector = (id: string, type: ConnectorInfo['type'], rdns?: string): Conn
   ...(rdns ? { rdns } : {})
 })
 
-describe('the connector order (spec.md section 9)', () => {
+describe('the connector order (docs/behaviour.md section 9)', () => {
   it('is walletConnect, recent, injected, featured, custom, external, recommended', () => {
     expect([...CONNECTOR_ORDER]).to.deep.equal([
       'walletConnect',

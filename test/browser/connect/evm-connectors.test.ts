@@ -202,7 +202,7 @@ describe('EVM connectors', () => {
     })
   })
 
-  describe('chain ids (spec.md section 5: a string or a number)', () => {
+  describe('chain ids (docs/behaviour.md section 5: a string or a number)', () => {
     it('accepts numbers, decimal and hex strings and CAIP-2', () => {
       expect([1, '1', '0x1', 'eip155:1', 'eip155:0x1'].map(parseEvmChainId)).to.deep.equal([1, 1, 1, 1, 1])
       expect(toHexChainId(31337)).to.equal('0x7a69')

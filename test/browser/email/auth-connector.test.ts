@@ -85,7 +85,7 @@ describe('auth connector', () => {
     expect(await connector().getChainId()).to.equal(31338)
   })
 
-  it('keeps the chain it last used (spec.md section 3: last chain) and answers eth_chainId from it, not the frame (section 7)', async () => {
+  it('keeps the chain it last used (docs/behaviour.md section 3: last chain) and answers eth_chainId from it, not the frame (section 7)', async () => {
     // The login connected on the app's active network: Ethereum, the first of TEST_NETWORKS.
     expect(storedLastUsedChain.get()).to.equal(1)
     const { localChainB } = await import('../../../src/networks/definitions.js')

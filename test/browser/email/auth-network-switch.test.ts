@@ -23,7 +23,7 @@ const SOLANA_ADDRESS = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
 const SOLANA_LOCAL = solanaLocal.caipNetworkId
 const byTestId = (el: Element, id: string) => el.shadowRoot!.querySelector<HTMLElement>(`[data-testid="${id}"]`)
 
-describe('network switching with the embedded wallet (spec §2, the auth connector branch)', () => {
+describe('network switching with the embedded wallet (docs/behaviour.md section 2, the auth connector branch)', () => {
   beforeEach(async () => {
     await forgetDoubleLogin(PROJECT)
     const backend = setUpEmail(PROJECT, { networks: [localChainA, solanaLocal, bitcoin] })

@@ -128,7 +128,7 @@ describe('e-mail views', () => {
     await expect(secondary).to.be.accessible()
   })
 
-  it('Connect: an address the frame is already logged in with connects at once (CONNECT): no code view (spec §3)', async () => {
+  it('Connect: an address the frame is already logged in with connects at once (CONNECT): no code view (docs/behaviour.md section 3)', async () => {
     // The frame holds a login the kit is not connected with (the frame's own stored session).
     await fetch(`/wallet-double/session?key=${PROJECT}`, { method: 'PUT', body: 'visitor@example.com' })
     const el = await fixture(html`<w3m-connect-view></w3m-connect-view>`)

@@ -29,7 +29,7 @@ const thirdChain = (rpcUrl: string): CaipNetwork => ({
   rpcUrls: { default: { http: [rpcUrl] } }
 })
 
-describe("the frame on the app's networks (spec.md section 3)", () => {
+describe("the frame on the app's networks (docs/behaviour.md section 3)", () => {
   let client: AuthClient | undefined
   afterEach(() => {
     client?.close()

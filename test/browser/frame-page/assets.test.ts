@@ -106,7 +106,7 @@ async function loggedInFrame() {
   return { backend, address, rpc }
 }
 
-describe('wallet_getAssets in the frame (issue 29, point 3; spec.md section 3 asset shape)', () => {
+describe('wallet_getAssets in the frame (issue 29, point 3; docs/behaviour.md section 3 asset shape)', () => {
   it('answers from the backend’s balances, keyed by hex chain id, in the spec’s shape; the chain is not asked', async () => {
     const { backend, address, rpc } = await loggedInFrame()
     backend.balances.set(address.toLowerCase(), balancesOf())

@@ -68,7 +68,7 @@ async function approvalOf(setup: RpcSetup, to: string, data: Hex, value = 0n) {
   return drawn(setup.asked[setup.asked.length - 1]!)
 }
 
-describe('the frame’s approval of an EVM contract call (issue 29, spec §6)', () => {
+describe('the frame’s approval of an EVM contract call (issue 29, docs/behaviour.md section 6)', () => {
   it('an ERC-20 transfer shows the receiver and the amount in the token’s symbol, not “Value 0 ETH” and raw data', async () => {
     const setup = setupWithContracts()
     const shown = await approvalOf(

@@ -114,7 +114,7 @@ describe('the frame’s handlers', () => {
     expect(backend.routes().filter(route => route === 'keys')).to.have.length(1)
   })
 
-  it('answers CONNECT, sending no code, to the address this host is logged in with while the session holds (spec §3)', async () => {
+  it('answers CONNECT, sending no code, to the address this host is logged in with while the session holds (docs/behaviour.md section 3)', async () => {
     const f = frame()
     await f.login()
     const starts = () => f.backend.routes().filter(route => route === 'email/start').length

@@ -22,7 +22,7 @@ import { FRAME_READY } from '../../../src/frame/messages.js'
 
 const FRAME_ORIGIN = 'https://frame.example'
 
-describe('the frame channel’s timeouts at their real values (spec §9), on a fake clock', () => {
+describe('the frame channel’s timeouts at their real values (docs/behaviour.md section 9), on a fake clock', () => {
   let clock: sinon.SinonFakeTimers
   let iframe: HTMLIFrameElement
   let channel: FrameChannel

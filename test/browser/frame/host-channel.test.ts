@@ -121,7 +121,7 @@ describe('the frame’s channel to its host', () => {
     }
   })
 
-  it('takes the e-mail change’s new address as the spec’s `newEmail` (spec §3), and refuses `email`', async () => {
+  it('takes the e-mail change’s new address as the spec’s `newEmail` (docs/behaviour.md section 3), and refuses `email`', async () => {
     const warn = console.warn
     console.warn = () => undefined
     try {

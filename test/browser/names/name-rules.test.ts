@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing'
 import { evmCoinType, fullName, keptLabel, labelOf, labelRuleError } from '../../../src/stores/names/rules.js'
 
-describe('the name rules (spec.md section 5)', () => {
+describe('the name rules (docs/behaviour.md section 5)', () => {
   it('keeps letters, digits and hyphens of what is typed, and says whether it refused anything', () => {
     expect(keptLabel('my-name-2')).to.deep.equal({ label: 'my-name-2', refused: false })
     expect(keptLabel('al!ce')).to.deep.equal({ label: 'alce', refused: true })

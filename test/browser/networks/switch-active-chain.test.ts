@@ -26,7 +26,7 @@ const SOLANA_LOCAL = solanaLocal.caipNetworkId
 const byTestId = (el: Element, id: string) => el.shadowRoot!.querySelector<HTMLElement>(`[data-testid="${id}"]`)
 const clickRow = (row: Element) => row.shadowRoot!.querySelector('button')!.click()
 
-describe('switching to a network of another namespace (spec §2: SwitchActiveChain)', () => {
+describe('switching to a network of another namespace (docs/behaviour.md section 2: SwitchActiveChain)', () => {
   const unregister: (() => void)[] = []
   let evmProvider: FakeEip1193Provider
 

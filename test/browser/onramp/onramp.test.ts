@@ -130,7 +130,7 @@ describe('Buy (onramp)', () => {
     tearDownConnection()
   })
 
-  describe('the rules (spec.md section 4)', () => {
+  describe('the rules (docs/behaviour.md section 4)', () => {
     it('setting providers keeps only the known ones listed; none when the input is not an array of strings', () => {
       expect(providersFrom(['meld']).map(provider => provider.name)).to.deep.equal(['meld'])
       expect(providersFrom(['meld', 'coinbase', 'other']).map(provider => provider.name)).to.deep.equal([

@@ -67,7 +67,7 @@ async function connectOn(chainId: number): Promise<void> {
   await connect('com.example.fake')
 }
 
-describe('Buy: the providers the app chooses (issue 29, point 2; spec.md section 4)', () => {
+describe('Buy: the providers the app chooses (issue 29, point 2; docs/behaviour.md section 4)', () => {
   afterEach(() => {
     sinon.restore()
     setProjectConfigClient(undefined)
@@ -139,7 +139,7 @@ describe('Buy: the providers the app chooses (issue 29, point 2; spec.md section
   })
 })
 
-describe('Buy: where Coinbase’s checkout delivers (issue 29, point 15; spec.md section 9 card chains)', () => {
+describe('Buy: where Coinbase’s checkout delivers (issue 29, point 15; docs/behaviour.md section 9 card chains)', () => {
   afterEach(() => {
     setOnrampClient(undefined)
     resetOnramp()

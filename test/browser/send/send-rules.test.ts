@@ -23,7 +23,7 @@ const SOL: TokenBalance = {
   iconUrl: ''
 }
 
-describe('the Send rules (spec.md section 5)', () => {
+describe('the Send rules (docs/behaviour.md section 5)', () => {
   it('parseAmount: a plain positive decimal in the smallest unit, with a dot or a comma, never more decimals than the token', () => {
     expect(parseAmount('1.5', 18)).to.equal(1_500_000_000_000_000_000n)
     expect(parseAmount('0,25', 6)).to.equal(250_000n)
@@ -89,7 +89,7 @@ describe('the Send rules (spec.md section 5)', () => {
   })
 })
 
-describe('EVM transfers (spec.md section 7)', () => {
+describe('EVM transfers (docs/behaviour.md section 7)', () => {
   it('native: to the receiver, data 0x, the value', () => {
     expect(
       evmTransfer({ from: FAKE_ADDRESS, receiver: FAKE_ADDRESS_2, amount: 5n, tokenContract: undefined })

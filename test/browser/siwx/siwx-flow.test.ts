@@ -43,7 +43,7 @@ const hexToText = (hex: string) =>
     )
   )
 
-describe('sign-in with X: the flow (spec.md section 4)', () => {
+describe('sign-in with X: the flow (docs/behaviour.md section 4)', () => {
   let provider: FakeEip1193Provider
   let events: KitEvent[]
   let stopEvents: () => void

@@ -22,7 +22,7 @@ function wallet(answers: Record<string, (params: readonly unknown[]) => unknown>
   return { request, asked }
 }
 
-describe('EIP-5792 batches (spec.md section 5)', () => {
+describe('EIP-5792 batches (docs/behaviour.md section 5)', () => {
   it('the entries’ rules: to is required, data starts with 0x', () => {
     expect(() => checkCalls([{ to: '' }])).to.throw("A call's 'to' is required")
     expect(() => checkCalls([{ to: ADDRESS, data: 'a9059cbb' }])).to.throw("A call's data must start with 0x")
@@ -86,7 +86,7 @@ describe('EIP-5792 batches (spec.md section 5)', () => {
     expect(clock.sleeps).to.deep.equal([1000, 1000])
   })
 
-  it('polls wallet_getCallsStatus every 4000 ms on a chain that is not local (spec.md section 9: client polling 4000 ms)', async () => {
+  it('polls wallet_getCallsStatus every 4000 ms on a chain that is not local (docs/behaviour.md section 9: client polling 4000 ms)', async () => {
     for (const chainId of [1, 8453, 10]) {
       const statuses = [100, 100, 100, 200]
       const batch = wallet({

@@ -1,4 +1,4 @@
-// The swap rules and the Swap view (spec §5); swapping itself is in swapping.test.ts.
+// The swap rules and the Swap view (docs/behaviour.md section 5); swapping itself is in swapping.test.ts.
 import { expect, fixture, html } from '@open-wc/testing'
 import '../../../src/elements/views/account/w3m-account-view.js'
 import '../../../src/elements/views/swap/w3m-approve-transaction-view.js'

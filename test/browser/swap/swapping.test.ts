@@ -1,4 +1,4 @@
-// Swapping (spec §5): approvals, batched calls, the kit's events, declines, the keyboard, reverts.
+// Swapping (docs/behaviour.md section 5): approvals, batched calls, the kit's events, declines, the keyboard, reverts.
 import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import '../../../src/elements/views/account/w3m-account-view.js'

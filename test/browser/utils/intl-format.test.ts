@@ -32,7 +32,7 @@ describe('formatting through Intl', () => {
     expect(formatCurrency(1234.5, 'EUR', 'de')).to.equal('1.234,50\u00a0€')
   })
 
-  describe('formatRelativeTime (spec.md section 9: relative-time labels sec, min, hr, d, mo, yr)', () => {
+  describe('formatRelativeTime (docs/behaviour.md section 9: relative-time labels sec, min, hr, d, mo, yr)', () => {
     const now = new Date('2026-06-15T12:00:00Z')
     const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
     const MIN = 60

@@ -11,7 +11,7 @@ import { ethOut, HISTORY_ADDRESSES, nftIn, transaction, usdcIn } from '../../fix
 
 const { ACCOUNT, ALICE, BOB } = HISTORY_ADDRESSES
 
-describe('the transaction rules (spec.md section 5)', () => {
+describe('the transaction rules (docs/behaviour.md section 5)', () => {
   it('a transaction is spam only when every transfer is a spam NFT; one that moved nothing is not', () => {
     const at = '2026-11-20T12:00:00.000Z'
     expect(isSpamTransaction(transaction({ n: 1, minedAt: at, transfers: [nftIn('RCV #1', true)] }))).to.equal(true)
