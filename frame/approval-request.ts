@@ -68,3 +68,13 @@ export function printableText(bytes: Uint8Array): string | undefined {
   }
   return CONTROL.test(text.replace(/[\t\n\r]/g, '')) || BIDI.test(text) ? undefined : text
 }
+
+/** What the handlers ask of the approval UI (frame/approval.ts's ApprovalView; a stand-in in Node tests). */
+export interface Approvals {
+  /** Resolves when the visitor approves `request`; rejects when they decline. */
+  ask(request: ApprovalRequest): Promise<void>
+  /** The app that asks (syncDappData's name). */
+  setApp(name: string | undefined): void
+  /** Declines everything waiting with `message`. */
+  rejectAll(message: string): void
+}

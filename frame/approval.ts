@@ -7,7 +7,7 @@
 // With nothing pending the page shows a neutral state: the app's name and 'Secure wallet'.
 import { RPC_USER_REJECTED } from '../src/frame/rpc-methods.js'
 import { approvalDetails, element } from './approval-details.js'
-import { approvalHeading, type ApprovalRequest } from './approval-request.js'
+import { approvalHeading, type ApprovalRequest, type Approvals } from './approval-request.js'
 
 export const IDLE_HEADING = 'Secure wallet'
 /** How long an approval is on screen before Approve counts. */
@@ -23,7 +23,7 @@ export interface ApprovalViewOptions {
   readonly armDelayMs?: number
 }
 
-export class ApprovalView {
+export class ApprovalView implements Approvals {
   readonly #queue: Pending[] = []
   readonly #doc: Document
   readonly #armDelayMs: number

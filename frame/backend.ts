@@ -4,6 +4,7 @@
 import * as z from 'zod/mini'
 import type { TokenBalance } from '../src/api/schemas/balance.js'
 import { HOST_ORIGIN_HEADER } from '../src/frame/host-origin.js'
+import type { FetchInit } from '../src/utils/web-globals.js'
 
 const privateKey = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte 0x hex key'))
 
@@ -141,13 +142,14 @@ export function createBackend(options: BackendOptions): Backend {
     const headers: Record<string, string> = { accept: 'application/json', [HOST_ORIGIN_HEADER]: options.hostOrigin }
     if (init.body !== undefined) headers['content-type'] = 'application/json'
     if (init.token) headers.authorization = `Bearer ${init.token}`
-    const response = await fetchImpl(`${base}/frame-api/${path}`, {
+    const request: FetchInit = {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers,
       credentials: 'omit',
       cache: 'no-store',
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) })
-    })
+    }
+    const response = await fetchImpl(`${base}/frame-api/${path}`, request)
     const answer: unknown = await response.json().catch(() => undefined)
     if (!response.ok) {
       const error = errorSchema.safeParse(answer)

@@ -5,6 +5,7 @@
 // would be a server-side request forgery). Before its first use, an app's URL must name the network
 // asked: an EVM node's eth_chainId, a Solana node's genesis hash.
 import { UNKNOWN_CHAIN } from '../src/frame/rpc-methods.js'
+import type { FetchInit } from '../src/utils/web-globals.js'
 import { BackendError, type Backend } from './backend.js'
 import { toHexChainId } from './chains.js'
 
@@ -84,7 +85,7 @@ export class ChainRpc {
   }
 
   async #post(chainId: string, url: string, request: unknown): Promise<unknown> {
-    const response = await this.#fetch(url, {
+    const init: FetchInit = {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(request),
@@ -92,7 +93,8 @@ export class ChainRpc {
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
       signal: AbortSignal.timeout(RPC_TIMEOUT_MS)
-    })
+    }
+    const response = await this.#fetch(url, init)
     try {
       return (await response.json()) as unknown
     } catch {

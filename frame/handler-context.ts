@@ -2,13 +2,20 @@
 // dependencies, the chains' JSON-RPC, the smart wallet, and the state of the frame's conversation
 // with its host page (the login under way, the networks the page asked about, the account type it
 // prefers).
-import type { ApprovalView } from './approval.js'
+import type { FrameMethod, FrameParams } from '../src/frame/messages.js'
+import type { Approvals } from './approval-request.js'
 import type { Backend } from './backend.js'
 import { ChainRpc } from './chain-rpc.js'
 import { createChainForward } from './rpc.js'
 import type { FrameSession } from './session.js'
 import { createSmartWallet, type SmartWallet } from './smart-wallet.js'
+import type { ThemeRoot } from './theme.js'
 import type { Wallet } from './wallet.js'
+
+/** The frame's answer to each request the host page may send (frame/handlers.ts). */
+export type FrameHandlers = {
+  [M in FrameMethod]?: (params: FrameParams<M>) => Promise<unknown> | unknown
+}
 
 export interface HandlerDependencies {
   readonly projectId: string
@@ -17,9 +24,9 @@ export interface HandlerDependencies {
   readonly backend: Backend
   readonly session: FrameSession
   readonly wallet: Wallet
-  readonly approvals: Pick<ApprovalView, 'ask' | 'setApp' | 'rejectAll'>
+  readonly approvals: Approvals
   /** The element the theme goes on (the frame's <html>). */
-  readonly themeRoot: HTMLElement
+  readonly themeRoot: ThemeRoot
   /** Reloads the frame (location.reload). */
   readonly reload: () => void
   /** The most approvals that may wait at once (default PENDING_TRANSACTIONS_LIMIT). */

@@ -1,8 +1,7 @@
 // The frame's answers about the account and the network (spec.md section 7): the user on a chain,
 // the EOA or the smart account (frame/smart-wallet.ts) the page prefers, and the network it switches to.
-import type { FrameHandlers } from './host-channel.js'
 import type { FrameParams, FrameResult } from '../src/frame/messages.js'
-import type { HandlerContext } from './handler-context.js'
+import type { FrameHandlers, HandlerContext } from './handler-context.js'
 import { parseChainId } from './chains.js'
 import { SMART_ACCOUNT_UNAVAILABLE, type ActiveSmartAccount } from './smart-wallet.js'
 import type { Account } from './wallet.js'

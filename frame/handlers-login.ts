@@ -1,9 +1,8 @@
 // The frame's logins (spec.md section 7): e-mail (the code goes to the backend, the keys stay here,
 // frame/keys.ts), social (the start and finish go to the backend; the provider's tokens never reach
 // the frame) and Sign In With Farcaster (the frame keeps the attempt, the page only sees the URL).
-import type { FrameHandlers } from './host-channel.js'
 import { BackendError, type Backend, type LoginAnswer } from './backend.js'
-import type { HandlerContext } from './handler-context.js'
+import type { FrameHandlers, HandlerContext } from './handler-context.js'
 import { user } from './handlers-account.js'
 import { ensureKeys } from './keys.js'
 import { NO_LONGER_CONNECTED } from './rpc.js'

@@ -11,8 +11,7 @@
 // The logins are in frame/handlers-login.ts, the account and network answers in
 // frame/handlers-account.ts, what they share in frame/handler-context.ts.
 // Nothing answered may contain a key: every answer is checked against the keys in memory.
-import type { FrameHandlers } from './host-channel.js'
-import { createHandlerContext, type HandlerDependencies } from './handler-context.js'
+import { createHandlerContext, type FrameHandlers, type HandlerDependencies } from './handler-context.js'
 import { accountHandlers, activeSmart } from './handlers-account.js'
 import { emailLoginHandlers, socialLoginHandlers } from './handlers-login.js'
 import { createRpc, NO_LONGER_CONNECTED } from './rpc.js'

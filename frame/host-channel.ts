@@ -4,21 +4,13 @@
 // messages only from its parent window on that origin, and answers only to it (never '*').
 // Malformed or unknown messages are dropped and logged, never thrown; a request whose params do not
 // fit its method is answered with an error naming the problem.
-import {
-  FRAME_READY,
-  frameError,
-  frameResult,
-  parseFrameRequest,
-  type FrameMethod,
-  type FrameParams
-} from '../src/frame/messages.js'
+import { FRAME_READY, frameError, frameResult, parseFrameRequest } from '../src/frame/messages.js'
 import { isOriginAllowed } from '../src/utils/origin-patterns.js'
+import type { FrameHandlers } from './handler-context.js'
+
+export type { FrameHandlers }
 
 export const PARENT_NOT_SET = 'parent is not set'
-
-export type FrameHandlers = {
-  [M in FrameMethod]?: (params: FrameParams<M>) => Promise<unknown> | unknown
-}
 
 export interface HostChannelOptions {
   /** The host page's origin, from the frame's address. */

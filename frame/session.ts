@@ -6,6 +6,10 @@
 // allows), and a login made for one of them must not answer another. A stored value that does not
 // have its shape is dropped and logged, never thrown; a storage the browser refuses (blocked
 // third-party storage) is replaced by one in memory, also logged.
+import { web, type WebStorage } from '../src/utils/web-globals.js'
+
+/** The part of localStorage a session uses. */
+export type SessionStorage = Pick<WebStorage, 'getItem' | 'setItem' | 'removeItem'>
 
 export const DEVICE_ID_KEY = '@appkit-wallet/frame-device-id'
 /** The token of the session made for `hostOrigin`. */
@@ -40,7 +44,7 @@ export interface FrameSession {
 }
 
 /** Storage that lasts as long as the page: where localStorage is not given (and for tests outside a browser). */
-export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+export function memoryStorage(): SessionStorage {
   const values = new Map<string, string>()
   return {
     getItem: key => values.get(key) ?? null,
@@ -50,9 +54,10 @@ export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeIt
 }
 
 /** The page's localStorage, or one in memory when the browser does not give it to this frame. */
-function defaultStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+function defaultStorage(): SessionStorage {
   try {
-    const storage = window.localStorage
+    const storage = web.localStorage
+    if (!storage) throw new ReferenceError('localStorage is not defined')
     storage.getItem(DEVICE_ID_KEY)
     return storage
   } catch (error) {
@@ -66,10 +71,7 @@ function randomHex(bytes: number): string {
 }
 
 /** The session of the host page at `hostOrigin` (the origin the frame serves, checked before). */
-export function openSession(
-  hostOrigin: string,
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = defaultStorage()
-): FrameSession {
+export function openSession(hostOrigin: string, storage: SessionStorage = defaultStorage()): FrameSession {
   const tokenKey = sessionTokenKey(hostOrigin)
   const chainKey = lastChainKey(hostOrigin)
   // A token kept before sessions had their host would answer whichever page embeds the frame.

@@ -3,6 +3,7 @@
 // properties, set through the CSSOM (allowed under style-src 'self'; no style attribute is parsed).
 // A value that is not a colour (or not a font list) is ignored: the frame keeps its own.
 import type { FrameParams } from '../src/frame/messages.js'
+import { web } from '../src/utils/web-globals.js'
 
 type ThemeParams = FrameParams<'syncTheme'>
 
@@ -19,11 +20,17 @@ function variable(params: ThemeParams, name: string): string | undefined {
   return /\b(var|env|attr)\(/i.test(value) ? undefined : value.trim()
 }
 
-export function applyTheme(root: HTMLElement, params: ThemeParams): void {
+/** What the theme sets on the frame's <html>: `data-theme` and custom properties. */
+export interface ThemeRoot {
+  readonly dataset: Record<string, string | undefined>
+  readonly style: { setProperty(name: string, value: string): void; removeProperty(name: string): unknown }
+}
+
+export function applyTheme(root: ThemeRoot, params: ThemeParams): void {
   root.dataset.theme = params.themeMode
   for (const [name, cssProperty] of TAKEN) {
     const value = variable(params, name)
-    if (value && CSS.supports(cssProperty, value)) root.style.setProperty(name, value)
+    if (value && web.CSS?.supports(cssProperty, value)) root.style.setProperty(name, value)
     else root.style.removeProperty(name)
   }
 }

@@ -11,7 +11,7 @@ import { ensureChromium } from './chromium.mjs'
 // `--only` runs the build before it; `together`: consecutive steps with the same value run at once
 // (single-threaded checks on a 2-core machine), each one's output printed whole when it ends.
 const steps = [
-  { id: 'typecheck', together: 'checks', name: 'type check', command: 'npx tsc -p .', kind: 'check' },
+  { id: 'typecheck', together: 'checks', name: 'type check', command: 'npx tsc -b', kind: 'check' },
   {
     id: 'lint',
     together: 'checks',

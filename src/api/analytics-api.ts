@@ -3,6 +3,7 @@ import { clientSlot } from './client-slot.js'
 import { HttpError, OriginNotAllowedError } from './errors.js'
 import { HttpClient } from './http-client.js'
 import { analyticsConfigResponseSchema, type AnalyticsEvent } from './schemas/analytics.js'
+import { web } from '../utils/web-globals.js'
 
 /**
  * The body goes as text/plain: a simple CORS request (no preflight), and the only type
@@ -56,7 +57,8 @@ export function createAnalyticsApi(clients: { catalog: HttpClient; events: HttpC
      * whether it was queued. The answer is never seen.
      */
     beaconEvents(events: readonly AnalyticsEvent[]): boolean {
-      if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false
+      const navigator = web.navigator
+      if (typeof navigator?.sendBeacon !== 'function') return false
       const blob = new Blob([JSON.stringify(events)], { type: PLAIN_TEXT })
       return navigator.sendBeacon(clients.events.url('/e'), blob)
     }

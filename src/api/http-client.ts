@@ -10,6 +10,7 @@ import { parseRetryAfter, queryBackoffMs } from './backoff.js'
 import { systemClock, type Clock } from './clock.js'
 import { ApiResponseError, HttpError, NetworkError } from './errors.js'
 import { apiErrorBodySchema } from './schemas/common.js'
+import type { FetchCacheMode, FetchInit } from '../utils/web-globals.js'
 
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined
 export type Query = Readonly<Record<string, QueryValue>>
@@ -39,7 +40,7 @@ export interface RequestOptions {
   query?: Query
   headers?: Readonly<Record<string, string>>
   signal?: AbortSignal
-  cache?: RequestCache
+  cache?: FetchCacheMode
   /** false: a single try, whatever the status (for fire-and-forget calls). Default true. */
   retry?: boolean
   /** true: the request goes on when the page goes away (a reload does not abort it). Bodies up to 64 kB. */
@@ -112,7 +113,7 @@ export class HttpClient {
   ): Promise<z.output<S>> {
     const url = this.url(path, options.query)
     const hasBody = options.body !== undefined
-    const init: RequestInit = {
+    const init: FetchInit = {
       method,
       headers: {
         Accept: 'application/json',

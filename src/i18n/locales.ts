@@ -1,3 +1,5 @@
+import { web } from '../utils/web-globals.js'
+
 /** The locales the kit ships (issue 8): English is built in, each other one is its own lazy chunk. */
 export const LOCALES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'zh-CN', 'ko', 'tr', 'ar'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -49,7 +51,8 @@ export function pickLocale(candidates: readonly (string | null | undefined)[]): 
  * browser's `navigator.languages`, else English. On a server (no document) it is English.
  */
 export function pageLocale(): Locale {
-  if (typeof document === 'undefined') return SOURCE_LOCALE
-  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])
+  const { document, navigator } = web
+  if (!document) return SOURCE_LOCALE
+  const languages = navigator ? (navigator.languages ?? [navigator.language]) : []
   return pickLocale([document.documentElement.lang, ...languages])
 }

@@ -1,6 +1,7 @@
 import { siwxMessageDataSchema, type SiwxMessageData } from '../api/schemas/siwx.js'
 import { formatSiwxMessage, splitChainId } from './message.js'
 import type { SiwxMessage, SiwxMessageInput } from './types.js'
+import { web } from '../utils/web-globals.js'
 
 /** One day: how long a session lasts unless the implementation says otherwise. */
 export const DEFAULT_SESSION_MS = 24 * 60 * 60 * 1000
@@ -37,8 +38,8 @@ export async function createSiwxMessage(input: SiwxMessageInput, settings: Messa
   const data = siwxMessageDataSchema.parse({
     accountAddress,
     chainId: input.chainId,
-    domain: settings.domain ?? location.host,
-    uri: settings.uri ?? location.href,
+    domain: settings.domain ?? web.location?.host,
+    uri: settings.uri ?? web.location?.href,
     version: '1',
     nonce: settings.nonce,
     issuedAt: new Date(now).toISOString(),

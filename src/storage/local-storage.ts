@@ -4,10 +4,12 @@
  * write (quota) is reported to the caller as `false`.
  */
 
+import { web, type WebStorage } from '../utils/web-globals.js'
+
 /** The page's localStorage, or undefined where there is none or it may not be used. */
-export function localStorageOrUndefined(): Storage | undefined {
+export function localStorageOrUndefined(): WebStorage | undefined {
   try {
-    return typeof globalThis.localStorage === 'undefined' ? undefined : globalThis.localStorage
+    return web.localStorage
   } catch {
     return undefined
   }

@@ -1,5 +1,6 @@
 import { isSafeUrl } from './safe-url.js'
 import { isMobileUserAgent, objectGlobal, resolvePlatformEnv, type PlatformEnv } from './platform.js'
+import { web } from './web-globals.js'
 
 /**
  * Links that hand a WalletConnect URI to a wallet app (its custom scheme or its universal link), how
@@ -97,7 +98,8 @@ export interface WalletLinkNavigator {
 }
 
 function pageNavigator(): WalletLinkNavigator | undefined {
-  if (typeof window === 'undefined') return undefined
+  const window = web.window
+  if (!window) return undefined
   return {
     open: (url, target, features) => window.open(url, target, features),
     assign: url => {

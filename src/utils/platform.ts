@@ -4,6 +4,8 @@
  * `window`, and answers false where there is no window (server-side rendering).
  */
 
+import { web } from './web-globals.js'
+
 /** What the platform checks read: the user agent, touch points and the page's globals. */
 export interface PlatformEnv {
   /** navigator.userAgent; '' when not given. */
@@ -18,7 +20,8 @@ export interface PlatformEnv {
 export function resolvePlatformEnv(env?: PlatformEnv): Required<PlatformEnv> | undefined {
   if (env)
     return { userAgent: env.userAgent ?? '', maxTouchPoints: env.maxTouchPoints ?? 0, globals: env.globals ?? {} }
-  if (typeof window === 'undefined' || typeof navigator === 'undefined') return undefined
+  const { window, navigator } = web
+  if (!window || !navigator) return undefined
   return {
     userAgent: navigator.userAgent ?? '',
     maxTouchPoints: navigator.maxTouchPoints ?? 0,

@@ -47,7 +47,7 @@ export async function loggedInFrame(
       setApp: () => undefined,
       rejectAll: () => undefined
     },
-    themeRoot: {} as HTMLElement,
+    themeRoot: { dataset: {}, style: { setProperty: () => undefined, removeProperty: () => '' } },
     reload: () => undefined
   })
   const call = async <M extends FrameMethod>(method: M, params: FrameParams<M>) =>

@@ -68,14 +68,14 @@ export function useDevWalletStack(): void {
 }
 
 export function call(page: Page, method: string, params?: unknown): Promise<Outcome> {
-  return page.evaluate(([m, p]) => (window as unknown as WalletTestWindow).walletTest.request(m as string, p), [
+  return page.evaluate(([m, p]) => (globalThis as unknown as WalletTestWindow).walletTest.request(m as string, p), [
     method,
     params
   ] as const)
 }
 
 export function events(page: Page) {
-  return page.evaluate(() => (window as unknown as WalletTestWindow).walletTest.events)
+  return page.evaluate(() => (globalThis as unknown as WalletTestWindow).walletTest.events)
 }
 
 /** Starts a request, waits for the panel to show it, clicks Approve or Reject, returns the outcome. */

@@ -33,15 +33,15 @@ describe('AppKit Dev Wallet', () => {
     const { context, page, problems } = await openContext(browser)
     try {
       await gotoTestPage(page, pageUrl)
-      const first = await page.evaluate(() => (window as unknown as WalletTestWindow).walletTest.announced)
+      const first = await page.evaluate(() => (globalThis as unknown as WalletTestWindow).walletTest.announced)
       assert.equal(first.length, 1)
       const info = first[0]!
       assert.equal(info.name, 'AppKit Dev Wallet')
       assert.equal(info.rdns, 'dev.appkit.wallet')
       assert.match(info.uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
       assert.match(info.icon, /^data:image\/svg\+xml;base64,/)
-      await page.evaluate(() => (window as unknown as WalletTestWindow).walletTest.announce())
-      const again = await page.evaluate(() => (window as unknown as WalletTestWindow).walletTest.announced)
+      await page.evaluate(() => (globalThis as unknown as WalletTestWindow).walletTest.announce())
+      const again = await page.evaluate(() => (globalThis as unknown as WalletTestWindow).walletTest.announced)
       assert.equal(again.length, 2)
       assert.deepEqual(again[1], info)
       assert.deepEqual(problems, [])

@@ -109,6 +109,16 @@ export async function openContext(browser: Browser): Promise<OpenedPage> {
     problems.push(`CSP violation: ${text}`)
   )
   await context.addInitScript(() => {
+    // Runs in the page; this file is Node code, typed without the DOM: the page's document as used here.
+    interface Violation {
+      violatedDirective: string
+      blockedURI: string
+      sourceFile: string
+      lineNumber: number
+    }
+    const { document } = globalThis as unknown as {
+      document: { addEventListener(type: 'securitypolicyviolation', listener: (event: Violation) => void): void }
+    }
     document.addEventListener('securitypolicyviolation', event => {
       const report = (globalThis as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation
       report?.(

@@ -93,7 +93,7 @@ function api<M extends Method>(
 ): Promise<SolanaTestApi[M] extends (...a: never[]) => infer R ? Awaited<R> : SolanaTestApi[M]> {
   return page.evaluate(
     ([name, list]) => {
-      const solana = (window as unknown as TestWindow).walletTest.solana as unknown as Record<string, unknown>
+      const solana = (globalThis as unknown as TestWindow).walletTest.solana as unknown as Record<string, unknown>
       const member = solana[name as string]
       return typeof member === 'function' ? member(...(list as unknown[])) : member
     },
