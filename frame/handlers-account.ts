@@ -1,4 +1,4 @@
-// The frame's answers about the account and the network (spec.md section 7): the user on a chain,
+// The frame's answers about the account and the network (docs/behaviour.md section 7): the user on a chain,
 // the EOA or the smart account (frame/smart-wallet.ts) the page prefers, and the network it switches to.
 import type { FrameParams, FrameResult } from '../src/frame/messages.js'
 import type { FrameHandlers, HandlerContext } from './handler-context.js'

@@ -1,4 +1,4 @@
-// The frame's logins (spec.md section 7): e-mail (the code goes to the backend, the keys stay here,
+// The frame's logins (docs/behaviour.md section 7): e-mail (the code goes to the backend, the keys stay here,
 // frame/keys.ts), social (the start and finish go to the backend; the provider's tokens never reach
 // the frame) and Sign In With Farcaster (the frame keeps the attempt, the page only sees the URL).
 import { BackendError, type Backend, type LoginAnswer } from './backend.js'
@@ -56,7 +56,7 @@ export function emailLoginHandlers(context: HandlerContext): Pick<FrameHandlers,
   return {
     async connectEmail({ email }) {
       // Already logged in with this address from this host, and the session holds: no code is
-      // sent, the host connects at once (spec.md section 3, the connect step's action CONNECT).
+      // sent, the host connects at once (docs/behaviour.md section 3, the connect step's action CONNECT).
       if (await loggedInAs(context, email)) return { action: 'CONNECT' as const }
       state.loginEmail = email
       return backend.emailStart({ projectId: deps.projectId, email, deviceId: session.deviceId() })

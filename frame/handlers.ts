@@ -1,4 +1,4 @@
-// What the frame answers to each request of the host page (spec.md section 7, FRAME_METHODS in
+// What the frame answers to each request of the host page (docs/behaviour.md section 7, FRAME_METHODS in
 // src/frame/messages.ts). E-mail login and e-mail change go to the backend; the keys stay here
 // (frame/keys.ts); a social login's start and finish go to the backend too (the provider's tokens
 // never reach the frame), and so does Sign In With Farcaster (the frame keeps the attempt, the page
