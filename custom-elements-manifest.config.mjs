@@ -15,7 +15,7 @@ export default {
     {
       // The analyzer lists modules in the order its folder walk finds them, which varies between
       // runs once the views live in flow folders (src/elements/views/<flow>/); sorted by path, the
-      // manifest is the same on every run, so that scripts/check-generated.mjs can compare it.
+      // manifest is the same on every run, so that tools/check-generated.mjs can compare it.
       name: 'modules-by-path',
       packageLinkPhase({ customElementsManifest }) {
         customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))

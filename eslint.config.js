@@ -6,26 +6,47 @@ import wcPlugin from 'eslint-plugin-wc'
 import { defineConfig, globalIgnores } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import layersPlugin from './scripts/eslint-import-layers.mjs'
+import layersPlugin from './tools/eslint-import-layers.mjs'
 
-const sources = ['src/**/*.ts', 'react/**/*.ts', 'stories/**/*.ts', 'test/**/*.ts', 'frame/**/*.ts']
-const tools = ['scripts/**/*.mjs', 'bench/**/*.mjs', 'test/**/*.mjs', '*.config.*', 'examples/**/*.{js,ts}']
-// The local stack (Node): the backend, the chains, the Solana runtime, the social providers, the Farcaster relay; and the demo's tools.
+const sources = [
+  'src/**/*.ts',
+  'react/**/*.ts',
+  'apps/storybook/stories/**/*.ts',
+  'test/**/*.ts',
+  'service/frame/**/*.ts'
+]
+const tools = [
+  'tools/**/*.mjs',
+  'local/stack/**/*.mjs',
+  'bench/**/*.mjs',
+  'test/**/*.mjs',
+  '*.config.*',
+  'apps/examples/**/*.{js,ts}'
+]
+// The backend and the local stand-ins that run in Node (chains, Solana runtime, OpenID providers,
+// Farcaster relay, WalletConnect relay, the stack starter's helpers); and the tools.
 const stack = [
-  'server/**/*.ts',
-  'chain/**/*.ts',
-  'solana/**/*.ts',
-  'social/**/*.ts',
-  'farcaster/**/*.ts',
-  'scripts/**/*.ts',
+  'service/backend/**/*.ts',
+  'local/chain/**/*.ts',
+  'local/solana/**/*.ts',
+  'local/social/**/*.ts',
+  'local/farcaster/**/*.ts',
+  'local/walletconnect-relay/**/*.ts',
+  'local/stack/**/*.ts',
+  'tools/**/*.ts',
   'test/{server,chain,solana,api,wallets}/**/*.ts'
 ]
-const demo = ['wallets/**/*.ts', 'demo/**/*.{ts,tsx}', 'examples/**/*.tsx', '.storybook/**/*.ts']
-// Written by a tool, never by hand (scripts/check-generated.mjs and test/chain check they are current).
-const generated = ['chain/abis.ts', 'react/components.ts', 'src/i18n/catalog.ts']
+const demo = [
+  'local/wallets/**/*.ts',
+  'apps/demo/**/*.{ts,tsx}',
+  'apps/examples/**/*.tsx',
+  'apps/storybook/.storybook/**/*.ts'
+]
+// Written by a tool, never by hand (tools/check-generated.mjs and test/chain check they are current).
+const generated = ['local/chain/abis.ts', 'react/components.ts', 'src/i18n/catalog.ts']
 
 /**
- * Who may import whom (the design's layers; scripts/eslint-import-layers.mjs). Data flows one way:
+ * Who may import whom (the design's layers; tools/eslint-import-layers.mjs). Data flows one way:
  * elements read stores and call actions; actions call the clients and are the only writers of
  * stores; clients know no store and no element. From the top down (each lists what it may use):
  *
@@ -56,7 +77,7 @@ const layers = {
   entry: { paths: ['src/'], may: ['elements', 'stores', 'clients', 'storage', ...foundation] },
   react: { paths: ['react/'], mayNot: [] },
   'service and local': {
-    paths: ['server/', 'frame/', 'chain/', 'solana/', 'social/', 'farcaster/', 'wallets/'],
+    paths: ['service/', 'local/'],
     mayNot: ['elements']
   }
 }
@@ -144,7 +165,7 @@ export default defineConfig([
     languageOptions: { globals: globals.node }
   },
   {
-    files: [...demo, 'examples/**/*.js'],
+    files: [...demo, 'apps/examples/**/*.js'],
     languageOptions: { globals: globals.browser }
   },
   {

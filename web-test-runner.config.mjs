@@ -1,13 +1,13 @@
 // Element and store tests in headless Chromium (see docs/testing.md), on React 19.
 // `REACT_VERSION=18 npx web-test-runner` runs the React layer's tests (test/browser/react/) again on
-// React 18 (the react-18 and react-dom-18 npm aliases): see scripts/wtr-react.mjs.
+// React 18 (the react-18 and react-dom-18 npm aliases): see tools/wtr-react.mjs.
 import { esbuildPlugin } from '@web/dev-server-esbuild'
 import { playwrightLauncher } from '@web/test-runner-playwright'
-import { CHROMIUM_ARGS, ensureChromium } from './scripts/chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from './tools/chromium.mjs'
 import { faultBackend } from './test/browser/fault-backend.mjs'
 import { doubleSession } from './test/browser/email/double-session.mjs'
 import { appRpc } from './test/browser/frame-page/app-rpc.mjs'
-import { reactPlugin, reactVersionFromEnv } from './scripts/wtr-react.mjs'
+import { reactPlugin, reactVersionFromEnv } from './tools/wtr-react.mjs'
 import { prebundlePlugin } from './test/browser/prebundle.mjs'
 import { clearTimeZone, timeZonePlugin } from './test/browser/time-zone-command.mjs'
 import { frameSelectorPlugin } from './test/browser/frame-selector-command.mjs'

@@ -41,9 +41,11 @@ const watchdog = setTimeout(() => {
 }, 240_000)
 watchdog.unref()
 
-const { startChains } = await import(pathToFileURL(join(ROOT, 'chain/start.ts')).href)
-const { CONTRACTS, TEST_ACCOUNTS, localViemChain } = await import(pathToFileURL(join(ROOT, 'chain/deployment.ts')).href)
-const { swapRouterAbi } = await import(pathToFileURL(join(ROOT, 'chain/abis.ts')).href)
+const { startChains } = await import(pathToFileURL(join(ROOT, 'local/chain/start.ts')).href)
+const { CONTRACTS, TEST_ACCOUNTS, localViemChain } = await import(
+  pathToFileURL(join(ROOT, 'local/chain/deployment.ts')).href
+)
+const { swapRouterAbi } = await import(pathToFileURL(join(ROOT, 'local/chain/abis.ts')).href)
 const { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, parseEther, parseUnits } =
   await import('viem')
 const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts')
@@ -66,9 +68,9 @@ function log(line) {
   if (!values.json) console.log(line)
 }
 
-/** Starts server/main.ts as a child process (its own in-memory PGlite) and resolves with its URL. */
+/** Starts service/backend/main.ts as a child process (its own in-memory PGlite) and resolves with its URL. */
 function startBackend(chains, env = {}) {
-  const args = ['--import', 'tsx', join(ROOT, 'server/main.ts'), '--port', '0', '--memory']
+  const args = ['--import', 'tsx', join(ROOT, 'service/backend/main.ts'), '--port', '0', '--memory']
   for (const chain of chains) args.push('--rpc', `${chain.chainId}=${chain.rpcUrl}`)
   const backend = spawn(process.execPath, args, {
     cwd: ROOT,

@@ -1,12 +1,12 @@
 // The pages of bench/first-load.mjs: production Vite builds into a temporary folder, and one
 // node:http server for them.
 //
-// <tmp>/site/ is what the server serves, laid out like scripts/serve.mjs serves the repository, so
+// <tmp>/site/ is what the server serves, laid out like local/stack/serve.mjs serves the repository, so
 // the example pages keep their relative links unchanged:
 //   /dist/appkit-elements.js + /dist/chunks/  the script-tag bundle (vite.script-tag.config.ts)
-//   /examples/script-tag/                     examples/script-tag/index.html and app.js, as they are
+//   /examples/script-tag/                     apps/examples/script-tag/index.html and app.js, as they are
 //   /examples/page.css                        the examples' stylesheet
-//   /examples/react/                          the React example (examples/react/vite.config.ts)
+//   /examples/react/                          the React example (apps/examples/react/vite.config.ts)
 //   /floor/                                   bench/floor/: React 19 and a plain <dialog>
 // The React example imports the package through its exports map; it is built against a fresh
 // library build in <tmp>/lib/ (vite.config.ts), not against whatever dist/ holds, so every page
@@ -31,7 +31,7 @@ export const PAGES = [
 const COMMON = { logLevel: 'warn', mode: 'production' }
 
 /**
- * examples/react/vite.config.ts checks that the repository's dist/ has the package's entry points
+ * apps/examples/react/vite.config.ts checks that the repository's dist/ has the package's entry points
  * when it loads (it aliases them). The benchmark overrides those aliases, but the check runs
  * first: when dist/ lacks them, `npm run build` (dist/ is gitignored) makes them.
  */
@@ -79,9 +79,9 @@ export async function buildPages({ log = () => undefined } = {}) {
     configFile: join(ROOT, 'vite.script-tag.config.ts'),
     build: { outDir: join(site, 'dist'), emptyOutDir: true, sourcemap: false }
   })
-  mkdirSync(join(site, 'examples/script-tag'), { recursive: true })
+  mkdirSync(join(site, 'apps/examples/script-tag'), { recursive: true })
   for (const file of ['script-tag/index.html', 'script-tag/app.js', 'page.css']) {
-    copyFileSync(join(ROOT, 'examples', file), join(site, 'examples', file))
+    copyFileSync(join(ROOT, 'apps/examples', file), join(site, 'examples', file))
   }
 
   log('building the classic single file (vite.script-tag.config.ts --mode classic) ...')
@@ -93,7 +93,7 @@ export async function buildPages({ log = () => undefined } = {}) {
     build: { outDir: classicDir, emptyOutDir: true, sourcemap: false }
   })
 
-  log('building the library (vite.config.ts) and the React example (examples/react/vite.config.ts) ...')
+  log('building the library (vite.config.ts) and the React example (apps/examples/react/vite.config.ts) ...')
   const ranNpmBuild = ensureRepositoryDist()
   const lib = join(dir, 'lib')
   await build({
@@ -103,9 +103,9 @@ export async function buildPages({ log = () => undefined } = {}) {
   })
   await build({
     ...COMMON,
-    configFile: join(ROOT, 'examples/react/vite.config.ts'),
+    configFile: join(ROOT, 'apps/examples/react/vite.config.ts'),
     resolve: { alias: aliasesOnto(lib) },
-    build: { outDir: join(site, 'examples/react'), emptyOutDir: true }
+    build: { outDir: join(site, 'apps/examples/react'), emptyOutDir: true }
   })
 
   log('building the floor page (bench/floor/) ...')
@@ -141,9 +141,9 @@ const TYPES = {
 }
 
 /**
- * Serves `site` on 127.0.0.1 (a free port), uncompressed, like scripts/serve.mjs: hashed files
+ * Serves `site` on 127.0.0.1 (a free port), uncompressed, like local/stack/serve.mjs: hashed files
  * cacheable (a run's cold cache comes from its new browser context), everything else no-cache,
- * /favicon.ico answered 204 (as scripts/serve.mjs does, so it never shows as a failed request).
+ * /favicon.ico answered 204 (as local/stack/serve.mjs does, so it never shows as a failed request).
  * Resolves to { url, log, close }: `log` lists every request it answered, { path, status }, so a
  * run can also see what the browser asked for outside the page's own requests.
  */

@@ -4,14 +4,14 @@
 //   npm run bench:first-load [-- --runs 5] [-- --disable-cache] [-- --keep]
 //
 // 1. Builds with production Vite builds into a new folder under os.tmpdir() (bench/first-load-build.mjs):
-//    the script-tag example page (examples/script-tag/ with the kit from vite.script-tag.config.ts),
-//    the React example (examples/react/, against a fresh library build), the floor (bench/floor/),
+//    the script-tag example page (apps/examples/script-tag/ with the kit from vite.script-tag.config.ts),
+//    the React example (apps/examples/react/, against a fresh library build), the floor (bench/floor/),
 //    and the classic single file (--mode classic), whose gzip size the table shows too.
 //    Nothing is written into the repository (only `npm run build` into the gitignored dist/ when
 //    dist/ lacks the entry points the React example's config checks). No backend: the pages run bare.
 // 2. Serves them from one node:http server on 127.0.0.1 (a free port), uncompressed.
 // 3. Runs each page --runs times (5), interleaved (vanilla, React, floor, vanilla, ...), each in a new
-//    browser context (a cold cache) of headless Chromium with the project's flags (scripts/chromium.mjs);
+//    browser context (a cold cache) of headless Chromium with the project's flags (tools/chromium.mjs);
 //    --disable-cache also sets CDP Network.setCacheDisabled, which also defeats any prefetch.
 // 4. Per run (bench/first-load-run.mjs): waits for the page to go idle (no request for 500 ms and
 //    requestIdleCallback settled), then clicks the open button and measures
@@ -33,7 +33,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from '../tools/chromium.mjs'
 import { PAGES, buildPages, removeBuild, serve } from './first-load-build.mjs'
 import { printFailures, printGoals, printTable, runLine, summarize } from './first-load-report.mjs'
 import { runOnce } from './first-load-run.mjs'

@@ -10,7 +10,7 @@
 // - the classic file inlines what it loads from beside itself: the WalletConnect SDK
 //   (appkit-elements.walletconnect.js), a translation, the QR encoder or the message catalog
 //   (appkit-elements.locale-*.js, .qr.js, .catalog.js).
-// It also measures the wallet frame's page (frame/dist/, bench/frame-size.mjs): its first load
+// It also measures the wallet frame's page (service/frame/dist/, bench/frame-size.mjs): its first load
 // (`frameFirstLoad`) and each chunk it loads later (`frameLazyChunks`, else `frameLazyChunkDefault`).
 // And what `npm pack` would publish (bench/package-size.mjs): the tarball's bytes, its unpacked
 // bytes and its file count (`package` in the budget), failing too when a source map or the build's
@@ -127,7 +127,7 @@ function main() {
       const limit = budget.besideClassic?.[file.key] ?? budget.besideClassicDefault
       row(file.gzip, check(file.key, file.gzip, limit), `lazy ${file.fileName} (beside the classic file)`)
     }
-    console.log("\ngzip -9 bytes of the wallet frame's page (frame/dist/)\n")
+    console.log("\ngzip -9 bytes of the wallet frame's page (service/frame/dist/)\n")
     row(
       sizes.frame.firstLoad.gzip,
       check('frame first load', sizes.frame.firstLoad.gzip, budget.frameFirstLoad),
@@ -135,7 +135,7 @@ function main() {
     )
     for (const chunk of sizes.frame.lazy) {
       const limit = budget.frameLazyChunks?.[chunk.key] ?? budget.frameLazyChunkDefault
-      row(chunk.gzip, check(`frame ${chunk.key}`, chunk.gzip, limit), `lazy frame/dist/${chunk.fileName}`)
+      row(chunk.gzip, check(`frame ${chunk.key}`, chunk.gzip, limit), `lazy service/frame/dist/${chunk.fileName}`)
     }
     console.log('\nwhat `npm pack` would publish (npm pack --dry-run --json)\n')
     const { packedBytes, unpackedBytes, entries, kinds } = sizes.package

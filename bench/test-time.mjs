@@ -4,7 +4,7 @@
 //
 //   npm run bench:test-time [-- --runs 2] [-- --only storybook,e2e]
 //
-// Runs `node scripts/test.mjs` (with `--only` when given) --runs times in a row (1), reads the
+// Runs `node tools/test.mjs` (with `--only` when given) --runs times in a row (1), reads the
 // summary table it prints (each layer's passed, failed and seconds, and the total time), prints a
 // table per run and the goals met or missed, and writes every run as JSON under os.tmpdir().
 // A benchmark, not a test: it exits 0 when every run was green, else 1 (the figures are printed
@@ -35,7 +35,7 @@ function parseArguments(argv) {
 
 /** Runs the suite once, its output passed through; resolves with its exit code and output. */
 function runSuite(only) {
-  const args = ['scripts/test.mjs', ...(only ? ['--only', only] : [])]
+  const args = ['tools/test.mjs', ...(only ? ['--only', only] : [])]
   return new Promise(resolve => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
     let output = ''
@@ -47,7 +47,7 @@ function runSuite(only) {
   })
 }
 
-/** The summary table of scripts/test.mjs: `name  N passed  N failed  S s` lines and `total time S s`. */
+/** The summary table of tools/test.mjs: `name  N passed  N failed  S s` lines and `total time S s`. */
 function readSummary(output) {
   const summary = output.slice(output.lastIndexOf('=== summary'))
   const layers = [...summary.matchAll(/^(.+?)\s+(\d+) passed\s+(\d+) failed\s+([\d.]+) s$/gm)].map(m => ({

@@ -28,7 +28,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from '../tools/chromium.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')

@@ -1,5 +1,5 @@
 // The messages between the page and the secure embedded frame (docs/behaviour.md sections 3 and 7), both
-// ways, as zod schemas: one module that the page side (src/frame/) and the frame itself (frame/)
+// ways, as zod schemas: one module that the page side (src/frame/) and the frame itself (service/frame/)
 // share. Every message travels in an envelope marked with the channel's name and version:
 //   page -> frame  { channel, version, kind: 'request', id, method, params }
 //   frame -> page  { channel, version, kind: 'response', id, ok: true, result }
@@ -132,7 +132,7 @@ export const FRAME_METHODS = {
       sdkVersion: z.string(),
       sdkType: z.string(),
       projectId: z.string(),
-      /** The app's networks and their RPC URLs: the frame calls one itself for a network its backend does not serve (frame/README.md). */
+      /** The app's networks and their RPC URLs: the frame calls one itself for a network its backend does not serve (service/frame/README.md). */
       networks: z.optional(z.array(appNetwork)),
       /** The EVM chain the frame is on until the page switches it: the app's default network. */
       defaultChainId: z.optional(z.number()),

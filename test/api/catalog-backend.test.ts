@@ -1,4 +1,4 @@
-// The wallets store over the real catalog client against the reference backend (server/main.ts
+// The wallets store over the real catalog client against the reference backend (service/backend/main.ts
 // startServer: in-memory database, a free port on 127.0.0.1). A Node test, not a browser one (the
 // browser runner cannot start the backend), so Web Test Runner's *.test.ts glob leaves it out:
 //
@@ -17,7 +17,7 @@ import {
   resetWallets,
   searchWallets
 } from '../../src/stores/connect/wallets.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 
 let server: RunningServer
 

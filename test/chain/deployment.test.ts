@@ -10,9 +10,9 @@ import {
   testCollectionAbi,
   testTokenAbi,
   wrappedNativeAbi
-} from '../../chain/abis.js'
-import { localPublicClient } from '../../chain/clients.js'
-import { ABIS_FILE, ARTIFACTS_FILE, compileContracts, renderAbisFile } from '../../chain/compile.js'
+} from '../../local/chain/abis.js'
+import { localPublicClient } from '../../local/chain/clients.js'
+import { ABIS_FILE, ARTIFACTS_FILE, compileContracts, renderAbisFile } from '../../local/chain/compile.js'
 import {
   CHAIN_A,
   CHAIN_B,
@@ -23,7 +23,7 @@ import {
   SEED,
   TEST_ACCOUNTS,
   TOKENS
-} from '../../chain/deployment.js'
+} from '../../local/chain/deployment.js'
 import { useLocalChains } from './helpers.js'
 
 const chains = useLocalChains()
@@ -241,11 +241,19 @@ describe('deployment', () => {
     assert.deepEqual(SEED.names, [{ name: 'alice.appkit.id', address: getAddress(TEST_ACCOUNTS[1].address) }])
   })
 
-  test('the committed artifacts match the sources (a fresh clone compiles nothing), and chain/abis.ts is current', async () => {
+  test('the committed artifacts match the sources (a fresh clone compiles nothing), and local/chain/abis.ts is current', async () => {
     const result = await compileContracts()
-    assert.equal(result.file, ARTIFACTS_FILE, 'chain/artifacts.json is stale: run `npx tsx chain/compile.ts`')
+    assert.equal(
+      result.file,
+      ARTIFACTS_FILE,
+      'local/chain/artifacts.json is stale: run `npx tsx local/chain/compile.ts`'
+    )
     assert.equal(result.cached, true)
     const expected = await renderAbisFile(result.artifacts, result.hash)
-    assert.equal(readFileSync(ABIS_FILE, 'utf8'), expected, 'chain/abis.ts is stale: run `npx tsx chain/compile.ts`')
+    assert.equal(
+      readFileSync(ABIS_FILE, 'utf8'),
+      expected,
+      'local/chain/abis.ts is stale: run `npx tsx local/chain/compile.ts`'
+    )
   })
 })

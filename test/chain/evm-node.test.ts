@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:net'
 import { describe, test } from 'node:test'
-import { localPublicClient } from '../../chain/clients.js'
-import { compileContracts } from '../../chain/compile.js'
-import { deployContracts } from '../../chain/deploy.js'
-import { CONTRACTS } from '../../chain/deployment.js'
-import { PortInUseError, startEvmNode } from '../../chain/evm-node.js'
-import { startChains } from '../../chain/start.js'
+import { localPublicClient } from '../../local/chain/clients.js'
+import { compileContracts } from '../../local/chain/compile.js'
+import { deployContracts } from '../../local/chain/deploy.js'
+import { CONTRACTS } from '../../local/chain/deployment.js'
+import { PortInUseError, startEvmNode } from '../../local/chain/evm-node.js'
+import { startChains } from '../../local/chain/start.js'
 
 function listen(): Promise<Server & { port: number }> {
   return new Promise((resolve, reject) => {

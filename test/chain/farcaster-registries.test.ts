@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { encodeAbiParameters, getAddress } from 'viem'
-import { farcasterIdRegistryAbi, farcasterKeyRegistryAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { farcasterIdRegistryAbi, farcasterKeyRegistryAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
 import { useLocalChains } from './helpers.js'
 
 const chains = useLocalChains()

@@ -1,5 +1,5 @@
-// The frame's approval of EVM contract calls (frame/evm-call-summary.ts; issue 29, docs/behaviour.md section 6) against
-// the local stack's real contracts on chain A: the frame's own reads (frame/evm-contract-reads.ts,
+// The frame's approval of EVM contract calls (service/frame/evm-call-summary.ts; issue 29, docs/behaviour.md section 6) against
+// the local stack's real contracts on chain A: the frame's own reads (service/frame/evm-contract-reads.ts,
 // eth_call as the frame forwards it, here straight to the node that /frame-api/rpc passes it to)
 // name tUSDC and TT by their symbol and decimals, the test collection by its name (TestCollection
 // says ERC-721 by ERC-165; TestToken has no supportsInterface and reverts), and an address with no
@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { encodeFunctionData, maxUint256, parseEther, parseUnits, type Address, type Hex } from 'viem'
-import { swapRouterAbi, testCollectionAbi, testTokenAbi } from '../../chain/abis.js'
-import { COLLECTIONS, CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { describeTransaction, NOT_READ } from '../../frame/evm-call-summary.js'
-import { chainReader, ContractReads } from '../../frame/evm-contract-reads.js'
+import { swapRouterAbi, testCollectionAbi, testTokenAbi } from '../../local/chain/abis.js'
+import { COLLECTIONS, CONTRACTS, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { describeTransaction, NOT_READ } from '../../service/frame/evm-call-summary.js'
+import { chainReader, ContractReads } from '../../service/frame/evm-contract-reads.js'
 import { useLocalChains } from './helpers.js'
 
 const chains = useLocalChains()

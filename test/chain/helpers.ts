@@ -1,6 +1,6 @@
 // Shared by the test/chain tests: start both local chains on free ports for one test file.
 import { after, before } from 'node:test'
-import { startChains, type LocalChain, type LocalChains } from '../../chain/start.js'
+import { startChains, type LocalChain, type LocalChains } from '../../local/chain/start.js'
 
 /**
  * Starts chain A and chain B (free ports) before the file's tests and stops them after. `ready`

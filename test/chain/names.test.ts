@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { parseEventLogs, zeroAddress } from 'viem'
-import { nameRegistryAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { nameRegistryAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
 import { useLocalChains } from './helpers.js'
 
 const chains = useLocalChains()

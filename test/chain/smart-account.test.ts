@@ -1,6 +1,6 @@
 // The ERC-4337 smart accounts on the local chains (the EntryPoint v0.7 reference implementation
-// and chain/contracts/AppKitSmartAccount.sol), driven by the frame's viem smart account
-// (frame/smart-account.ts): the address is known before the account exists; its first user
+// and local/chain/contracts/AppKitSmartAccount.sol), driven by the frame's viem smart account
+// (service/frame/smart-account.ts): the address is known before the account exists; its first user
 // operation, sent through EntryPoint.handleOps by a bundler key, deploys it and moves tUSDC from
 // the account contract; the next one needs no initCode; a user operation signed by another key
 // is refused; a message signed for the account verifies by ERC-1271 (viem's verifyMessage), and
@@ -10,10 +10,10 @@ import { describe, test } from 'node:test'
 import { decodeEventLog, encodeFunctionData, getAddress, parseEther, parseGwei, parseUnits, type Hex } from 'viem'
 import { entryPoint07Abi, toPackedUserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { entryPointAbi, testTokenAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { appKitSmartAccount } from '../../frame/smart-account.js'
+import { entryPointAbi, testTokenAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { appKitSmartAccount } from '../../service/frame/smart-account.js'
 import { useLocalChains } from './helpers.js'
 
 const chains = useLocalChains()

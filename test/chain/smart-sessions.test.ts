@@ -1,4 +1,4 @@
-// Smart sessions enforced on chain (chain/contracts/AppKitSmartAccount.sol; docs/behaviour.md
+// Smart sessions enforced on chain (local/chain/contracts/AppKitSmartAccount.sol; docs/behaviour.md
 // section 6): the owner grants a session key one token up to a limit until an expiry; a user
 // operation the key signs (src/adapters/evm/session-key-account.ts, the app's side) runs through
 // EntryPoint.handleOps while it fits, and the EntryPoint refuses it ('AA24 signature error', or
@@ -19,11 +19,11 @@ import {
 } from 'viem'
 import { toPackedUserOperation, type SmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { appKitSmartAccountAbi, entryPointAbi, testTokenAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { sessionAbi } from '../../frame/permissions.js'
-import { appKitSmartAccount } from '../../frame/smart-account.js'
+import { appKitSmartAccountAbi, entryPointAbi, testTokenAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { sessionAbi } from '../../service/frame/permissions.js'
+import { appKitSmartAccount } from '../../service/frame/smart-account.js'
 import { sessionKeyAccount } from '../../src/adapters/evm/session-key-account.js'
 import { accountCallsAbi } from '../../src/adapters/evm/smart-account-abi.js'
 import { useLocalChains } from './helpers.js'

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { maxUint256, parseEther, parseUnits, type Address, type Hash } from 'viem'
-import { swapRouterAbi, testTokenAbi, wrappedNativeAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, SEED, SEED_DEADLINE, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { swapRouterAbi, testTokenAbi, wrappedNativeAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, SEED, SEED_DEADLINE, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
 import { useLocalChains } from './helpers.js'
 
 const chains = useLocalChains()

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
+import { CONTRACTS, TEST_ACCOUNTS, localViemChain } from '../../local/chain/deployment.ts'
 
 /** `owner`'s balance of the ERC-20 `token` on chain A (`rpcUrl`), in its smallest unit. */
 export function tokenBalance(rpcUrl, token, owner) {

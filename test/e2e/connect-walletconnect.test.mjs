@@ -1,5 +1,5 @@
 // End to end: connecting the demo over WalletConnect, against the real local stack (the local
-// relay, test/walletconnect/relay.ts, and chain A): the real wallet SDK
+// relay, local/walletconnect-relay/relay.ts, and chain A): the real wallet SDK
 // (test/walletconnect/wallet-side.ts) pairs from the QR view, approves, and answers a send through
 // the session. The wallet is test account #3 (no other file's tests send from it or read it).
 // Everything started is stopped by its id.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { createPublicClient, createWalletClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.ts'
+import { TEST_ACCOUNTS, localViemChain } from '../../local/chain/deployment.ts'
 import { openDemo as openDemoPage, waitForTokenIcons } from './demo-page.mjs'
 import { waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'

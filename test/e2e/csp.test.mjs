@@ -1,5 +1,5 @@
 // End to end: the script-tag page served with `Content-Security-Policy: default-src 'self'`
-// (examples/csp/). No inline script or style, no eval: the modal must open, be styled (360px wide
+// (apps/examples/csp/). No inline script or style, no eval: the modal must open, be styled (360px wide
 // at 1280x800) and cause no console error and no `securitypolicyviolation`.
 // Assumes `npm run build` already ran; fails at once when dist/ is missing.
 import assert from 'node:assert/strict'

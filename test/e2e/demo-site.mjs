@@ -1,4 +1,4 @@
-// The demo as the end-to-end tests build and serve it: Vite builds demo/ from the repository's
+// The demo as the end-to-end tests build and serve it: Vite builds apps/demo/ from the repository's
 // source into a temporary directory (no `npm run build` needed), and a small node:http server on
 // 127.0.0.1 serves it under the demo's Content-Security-Policy (no inline script or style).
 import { spawnSync } from 'node:child_process'
@@ -6,10 +6,10 @@ import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import { ROOT } from './helpers.mjs'
-import { DEMO_CSP } from '../../scripts/serve.mjs'
+import { DEMO_CSP } from '../../local/stack/serve.mjs'
 
-/** What `npm start` serves the demo with (see demo/README.md): one policy, from scripts/serve.mjs. */
-export { DEMO_CSP } from '../../scripts/serve.mjs'
+/** What `npm start` serves the demo with (see apps/demo/README.md): one policy, from local/stack/serve.mjs. */
+export { DEMO_CSP } from '../../local/stack/serve.mjs'
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -27,7 +27,7 @@ export function buildDemo(outDir, env = {}) {
       join(ROOT, 'node_modules/vite/bin/vite.js'),
       'build',
       '-c',
-      'demo/vite.config.ts',
+      'apps/demo/vite.config.ts',
       '--outDir',
       outDir,
       '--emptyOutDir',

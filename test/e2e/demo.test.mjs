@@ -1,4 +1,4 @@
-// End to end: the demo app (demo/, React 19 on the kit's public API, built with Vite). Builds it
+// End to end: the demo app (apps/demo/, React 19 on the kit's public API, built with Vite). Builds it
 // itself into a temporary directory (from the repository's source: no `npm run build` needed),
 // serves it from a small node:http server on 127.0.0.1 under a Content-Security-Policy with no
 // inline script or style, and opens it in Chromium. No chain, runtime or backend is started: the

@@ -1,15 +1,15 @@
-// The local stack of the end-to-end tests: scripts/local-stack.mjs (the code `npm start` runs) on
+// The local stack of the end-to-end tests: local/stack/local-stack.mjs (the code `npm start` runs) on
 // free ports of 127.0.0.1, with a fresh master key, an in-memory database, the tests' projects and
 // admin token, the frame and the demo built into temporary directories, and a local WalletConnect
-// relay (test/walletconnect/relay.ts) the demo is pointed at. test/e2e/run.mjs starts it once for
+// relay (local/walletconnect-relay/relay.ts) the demo is pointed at. test/e2e/run.mjs starts it once for
 // every file; a file run on its own starts one for itself (local-stack.mjs's useLocalStack).
 // `description` is what a test file needs to reach it (JSON: it crosses to the test processes).
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startLocalStack } from '../../scripts/local-stack.mjs'
-import { startLocalRelay } from '../walletconnect/relay.ts'
+import { startLocalStack } from '../../local/stack/local-stack.mjs'
+import { startLocalRelay } from '../../local/walletconnect-relay/relay.ts'
 import { BUILT_IN_ORIGIN_PATTERNS } from '../../src/utils/origin-patterns.ts'
 
 /** Opens the backend's GET /admin/* (the stored analytics events) for the tests. */

@@ -21,7 +21,7 @@ import {
   sendAndConfirmTransaction
 } from '@solana/web3.js'
 import { parseUnits, verifyMessage } from 'viem'
-import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.ts'
+import { CONTRACTS, TEST_ACCOUNTS } from '../../local/chain/deployment.ts'
 import { openDemo as openDemoPage, textOf } from './demo-page.mjs'
 import {
   approveInFrame,

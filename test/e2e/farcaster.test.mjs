@@ -1,15 +1,15 @@
 // End to end: Sign In With Farcaster through the embedded wallet against the local stack (issue
 // 15): the Connect view's Farcaster button shows the QR code and 'Open Farcaster'; the link opens
-// the local Farcaster app's page (farcaster/local-app.ts, served by the local relay), whose Approve
+// the local Farcaster app's page (local/farcaster/local-app.ts, served by the local relay), whose Approve
 // signs as fid 1 with its custody key; the backend verifies the message on chain A (the ID
 // registry) and the visitor is connected, the Account view naming them; a reload keeps the login,
 // and the same fid in a fresh browser gets the same wallet. A message signed by a key that does not
 // hold the fid is refused with the spec-style text, and Try again starts over.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { TEST_ACCOUNTS } from '../../chain/deployment.ts'
-import { approveFarcasterSignIn } from '../../farcaster/approve.ts'
-import { LOCAL_FID } from '../../farcaster/local-app.ts'
+import { TEST_ACCOUNTS } from '../../local/chain/deployment.ts'
+import { approveFarcasterSignIn } from '../../local/farcaster/approve.ts'
+import { LOCAL_FID } from '../../local/farcaster/local-app.ts'
 import { openDemo as openDemoPage, textOf, waitForAddress } from './demo-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
 

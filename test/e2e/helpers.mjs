@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { after, before } from 'node:test'
 import { chromium } from 'playwright-core'
 import { ROOT, assertBuilt } from '../../bench/bundle-graph.mjs'
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from '../../tools/chromium.mjs'
 
 export { ROOT }
 
@@ -21,19 +21,19 @@ export function assertPagesBuilt() {
 /**
  * Builds the React example from the current dist/, so the React test never runs against a stale
  * page; `npm run build` must have run. Twice, about a second each: on React 19 to
- * examples/react/dist/ (/examples/react/), then on React 18 (REACT_VERSION=18, the react-18 and
- * react-dom-18 npm aliases) to examples/react/dist/react-18/ (/examples/react/react-18/).
+ * apps/examples/react/dist/ (/examples/react/), then on React 18 (REACT_VERSION=18, the react-18 and
+ * react-dom-18 npm aliases) to apps/examples/react/dist/react-18/ (/examples/react/react-18/).
  */
 export function buildReactExample() {
   assertBuilt()
   const vite = join(ROOT, 'node_modules/vite/bin/vite.js')
   for (const [reactVersion, index] of [
-    ['19', 'examples/react/dist/index.html'],
-    ['18', 'examples/react/dist/react-18/index.html']
+    ['19', 'apps/examples/react/dist/index.html'],
+    ['18', 'apps/examples/react/dist/react-18/index.html']
   ]) {
     const result = spawnSync(
       process.execPath,
-      [vite, 'build', '-c', 'examples/react/vite.config.ts', '--logLevel', 'warn'],
+      [vite, 'build', '-c', 'apps/examples/react/vite.config.ts', '--logLevel', 'warn'],
       {
         cwd: ROOT,
         encoding: 'utf8',
@@ -49,11 +49,11 @@ export function buildReactExample() {
 }
 
 /**
- * Starts scripts/serve.mjs in its own process with PORT=0 (the system picks a free port) and
+ * Starts local/stack/serve.mjs in its own process with PORT=0 (the system picks a free port) and
  * resolves to { url, stop } once it prints its address.
  */
 export function startPageServer() {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs')], {
+  const child = spawn(process.execPath, [join(ROOT, 'local/stack/serve.mjs')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -68,7 +68,7 @@ export function startPageServer() {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop()
-      reject(new Error(`scripts/serve.mjs did not start within 10 s. Its output:\n${output}`))
+      reject(new Error(`local/stack/serve.mjs did not start within 10 s. Its output:\n${output}`))
     }, 10_000)
     const onData = chunk => {
       output += chunk
@@ -83,12 +83,12 @@ export function startPageServer() {
     child.stderr.setEncoding('utf8').on('data', chunk => (output += chunk))
     child.once('exit', code => {
       clearTimeout(timer)
-      reject(new Error(`scripts/serve.mjs exited (code ${code}) before listening. Its output:\n${output}`))
+      reject(new Error(`local/stack/serve.mjs exited (code ${code}) before listening. Its output:\n${output}`))
     })
   })
 }
 
-/** Headless Chromium with the project's flags (scripts/chromium.mjs installs it where it is missing). */
+/** Headless Chromium with the project's flags (tools/chromium.mjs installs it where it is missing). */
 export function launchChromium() {
   return chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS })
 }

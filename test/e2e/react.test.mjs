@@ -1,4 +1,4 @@
-// End to end: the React example (examples/react/, built with Vite from `appkit-elements` and
+// End to end: the React example (apps/examples/react/, built with Vite from `appkit-elements` and
 // `appkit-elements/react` resolved to dist/), on React 19 and on React 18 (the react-18 and
 // react-dom-18 npm aliases). Assumes `npm run build` already ran (fails at once when dist/ is
 // missing); builds both example pages itself from that dist/ (helpers.mjs: buildReactExample).

@@ -1,4 +1,4 @@
-// End to end: the script-tag page (examples/script-tag/) in Chromium.
+// End to end: the script-tag page (apps/examples/script-tag/) in Chromium.
 // Assumes `npm run build` already ran (`npm run test:e2e` does not build); fails at once when dist/ is missing.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -200,7 +200,7 @@ test('classic script: the single-file build opens the modal on Connect without l
 })
 
 test('classic script: WalletConnect loads its SDK from beside the single file and pairs over a relay', async () => {
-  const { startLocalRelay } = await import('../walletconnect/relay.ts')
+  const { startLocalRelay } = await import('../../local/walletconnect-relay/relay.ts')
   const relay = await startLocalRelay()
   const { context, page, problems, requests } = await openPage(pages.browser)
   try {

@@ -1,4 +1,4 @@
-// The whole embedded default from scratch: `scripts/start.mjs` (what `npm start` runs) on free
+// The whole embedded default from scratch: `local/stack/start.mjs` (what `npm start` runs) on free
 // ports, a real transfer with viem, and the backend's balance and history agreeing with the chain;
 // then the demo in Chromium with the Dev Wallet announced; then Ctrl-C stops every process.
 // Run with `node --import tsx` (it reads the shared response schemas from src/api/schemas).
@@ -11,11 +11,11 @@ import { after, before, test } from 'node:test'
 import { chromium } from 'playwright-core'
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.ts'
+import { localViemChain, TEST_ACCOUNTS } from '../../local/chain/deployment.ts'
 import { balanceResponseSchema, historyResponseSchema } from '../../src/api/schemas/index.ts'
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from '../../tools/chromium.mjs'
 import { ROOT } from './helpers.mjs'
-import { freePort, portIsFree } from '../../scripts/local-stack.mjs'
+import { freePort, portIsFree } from '../../local/stack/local-stack.mjs'
 import { signInAtLocalIdp } from '../server/local-idp-driver.ts'
 
 const SDK_QUERY = 'projectId=appkit-local&st=appkit&sv=html-elements-0.1.0'
@@ -51,7 +51,7 @@ before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'appkit-stack-'))
   const env = { ...process.env, APPKIT_DATA_DIR: join(dataDir, 'pglite') }
   for (const [name, port] of Object.entries(ports)) env[name] = String(port)
-  stack = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  stack = spawn(process.execPath, ['local/stack/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   stack.stdout.on('data', chunk => (output += chunk))
   stack.stderr.on('data', chunk => (output += chunk))
   // Its output as it stands when the wait ends. The limit leaves room for a 2-core machine shared

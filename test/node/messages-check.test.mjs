@@ -1,11 +1,11 @@
-// The message catalog check (scripts/messages.mjs) on a small tree it is given: it must find each
+// The message catalog check (tools/messages.mjs) on a small tree it is given: it must find each
 // kind of problem it exists for, name it, and pass a clean tree.
 import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { after, test } from 'node:test'
-import { checkMessages } from '../../scripts/messages.mjs'
+import { checkMessages } from '../../tools/messages.mjs'
 
 const dirs = []
 after(() => dirs.forEach(dir => rmSync(dir, { recursive: true, force: true })))

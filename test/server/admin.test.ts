@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { analyticsEventSchema, type AnalyticsEvent } from '../../src/api/schemas/index.js'
-import { loadConfig } from '../../server/config.js'
+import { loadConfig } from '../../service/backend/config.js'
 import { createTestApp, parsed, useTestApp } from './helpers.js'
 
 const TOKEN = 'admin-token-for-the-tests-0123456789'

@@ -14,8 +14,8 @@ import {
   type Hex
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { swapRouterAbi } from '../../chain/abis.js'
-import { CONTRACTS } from '../../chain/deployment.js'
+import { swapRouterAbi } from '../../local/chain/abis.js'
+import { CONTRACTS } from '../../local/chain/deployment.js'
 import {
   buildApproveResponseSchema,
   buildTransactionResponseSchema,

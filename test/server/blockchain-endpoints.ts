@@ -6,7 +6,7 @@
 // exported `let`s are live bindings, set once it has started.
 import { after, before } from 'node:test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { openDatabase, type Database } from '../../server/db/database.js'
+import { openDatabase, type Database } from '../../service/backend/db/database.js'
 import { balanceResponseSchema, historyResponseSchema, type Transaction } from '../../src/api/schemas/index.js'
 import { startStack, type Stack } from './blockchain-stack.js'
 

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { erc20Abi, erc721Abi, formatUnits, maxUint256, parseEther, parseUnits } from 'viem'
-import { swapRouterAbi, testCollectionAbi } from '../../chain/abis.js'
-import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { insertOrder, updateOrder } from '../../server/onramp/orders.js'
+import { swapRouterAbi, testCollectionAbi } from '../../local/chain/abis.js'
+import { CONTRACTS, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { insertOrder, updateOrder } from '../../service/backend/onramp/orders.js'
 import type { Transaction } from '../../src/api/schemas/index.js'
 import { A, B, allHistory, db, history, newAddress, stack, useBlockchainBackend } from './blockchain-endpoints.js'
 
@@ -159,7 +159,7 @@ describe('GET /v1/account/{address}/history', () => {
     const receiver = newAddress()
     const wallet = stack.wallet(owner.privateKey)
     const client = stack.publicClient()
-    // Account #2 holds AKTC ids 5 and 6 and RCV id 3 (chain/deployment.ts SEED).
+    // Account #2 holds AKTC ids 5 and 6 and RCV id 3 (local/chain/deployment.ts SEED).
     const [spamId] = await client.readContract({
       address: CONTRACTS.spamCollection,
       abi: testCollectionAbi,
@@ -302,7 +302,7 @@ describe('GET /v1/account/{address}/history', () => {
       value: parseEther('0.1')
     })
     await stack.indexed(other)
-    // Orders as the sandbox onramp records them (server/onramp/orders.ts); the first is paid by `order`.
+    // Orders as the sandbox onramp records them (service/backend/onramp/orders.ts); the first is paid by `order`.
     const open = {
       project_id: 'appkit-local',
       provider: 'coinbase' as const,

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { zeroAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { nameRegistryAbi } from '../../chain/abis.js'
-import { startChains } from '../../chain/start.js'
-import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { openDatabase, type Database } from '../../server/db/database.js'
+import { nameRegistryAbi } from '../../local/chain/abis.js'
+import { startChains } from '../../local/chain/start.js'
+import { CONTRACTS, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { openDatabase, type Database } from '../../service/backend/db/database.js'
 import {
   identityResponseSchema,
   profileAccountResponseSchema,
@@ -18,7 +18,7 @@ import {
   type RegisterNameBody
 } from '../../src/api/schemas/index.js'
 import { Stack, startStack, chainContexts } from './blockchain-stack.js'
-import { startServer } from '../../server/main.js'
+import { startServer } from '../../service/backend/main.js'
 
 let stack: Stack
 let db: Database

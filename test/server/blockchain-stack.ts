@@ -1,5 +1,5 @@
-// What the blockchain endpoint tests share: two real local chains (chain/start.ts, free ports), the
-// backend over an in-memory PGlite (server/main.ts startServer, port 0), viem clients for the test
+// What the blockchain endpoint tests share: two real local chains (local/chain/start.ts, free ports), the
+// backend over an in-memory PGlite (service/backend/main.ts startServer, port 0), viem clients for the test
 // accounts, and a fetch helper that sends the sdk query every kit call carries and checks the
 // answer against the shared response schema.
 import assert from 'node:assert/strict'
@@ -16,12 +16,12 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import * as z from 'zod/mini'
-import { startChains, type LocalChain, type LocalChains } from '../../chain/start.js'
-import { CONTRACTS, localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { blockchainService, type BlockchainService } from '../../server/blockchain/service.js'
-import { createChainContext } from '../../server/context.js'
-import type { Database } from '../../server/db/database.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { startChains, type LocalChain, type LocalChains } from '../../local/chain/start.js'
+import { CONTRACTS, localViemChain, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { blockchainService, type BlockchainService } from '../../service/backend/blockchain/service.js'
+import { createChainContext } from '../../service/backend/context.js'
+import type { Database } from '../../service/backend/db/database.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import { apiErrorBodySchema } from '../../src/api/schemas/index.js'
 
 export const SDK_QUERY = { projectId: 'appkit-local', st: 'appkit', sv: 'html-elements-0.1.0' }

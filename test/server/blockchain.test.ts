@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { encodeDeployData, erc20Abi, erc721Abi, formatUnits, parseEther, parseUnits } from 'viem'
-import { swapRouterAbi, testCollectionAbi } from '../../chain/abis.js'
-import { compileContracts } from '../../chain/compile.js'
-import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { swapRouterAbi, testCollectionAbi } from '../../local/chain/abis.js'
+import { compileContracts } from '../../local/chain/compile.js'
+import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
 import { nftsResponseSchema } from '../../src/api/schemas/index.js'
 import {
   A,
@@ -252,7 +252,7 @@ describe('GET /v1/account/{address}/nfts', () => {
     const owner = TEST_ACCOUNTS[3]!
     const receiver = newAddress()
     const client = stack.publicClient()
-    // Account #3 holds two AKTC and one RCV on each chain (chain/deployment.ts SEED).
+    // Account #3 holds two AKTC and one RCV on each chain (local/chain/deployment.ts SEED).
     const held = await client.readContract({
       address: CONTRACTS.collection,
       abi: testCollectionAbi,

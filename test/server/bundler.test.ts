@@ -1,5 +1,5 @@
-// The backend as an ERC-4337 bundler (server/bundler/, POST /frame-api/bundler) on local chain A,
-// driven by viem's bundler client and the frame's smart account (frame/smart-account.ts): the
+// The backend as an ERC-4337 bundler (service/backend/bundler/, POST /frame-api/bundler) on local chain A,
+// driven by viem's bundler client and the frame's smart account (service/frame/smart-account.ts): the
 // first user operation is estimated, sent, mined (the account deployed by it) and its receipt read;
 // the tokens leave the account contract; a batch goes as one operation; the EntryPoint's refusals
 // (a signature by another key, an account that cannot pay) come back as bundler errors with their
@@ -11,12 +11,12 @@ import { after, before, describe, test } from 'node:test'
 import { encodeFunctionData, getAddress, http, numberToHex, parseEther, parseUnits, type Hex } from 'viem'
 import { createBundlerClient, entryPoint07Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { testTokenAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { BUNDLER, CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { appKitSmartAccount } from '../../frame/smart-account.js'
-import { createChainContext } from '../../server/context.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { testTokenAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { BUNDLER, CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { appKitSmartAccount } from '../../service/frame/smart-account.js'
+import { createChainContext } from '../../service/backend/context.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import { useLocalChains } from '../chain/helpers.js'
 import { FrameClient } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'

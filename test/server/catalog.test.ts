@@ -12,7 +12,7 @@ import {
   REMOTE_FEATURE_IDS,
   type WalletCatalogItem
 } from '../../src/api/schemas/index.js'
-import { DEFAULT_ALLOWED_ORIGINS } from '../../server/config.js'
+import { DEFAULT_ALLOWED_ORIGINS } from '../../service/backend/config.js'
 import { createTestApp, SDK_QUERY, useTestApp } from './helpers.js'
 
 const testApp = useTestApp()

@@ -1,6 +1,6 @@
 // The backend's skeleton: startServer over HTTP on 127.0.0.1 (and a clear error for a taken port),
 // the CLI, the configuration from options and environment, migrations (file-name order, once each,
-// a failing file rolled back and named), and the 400/500 rules of server/http.ts.
+// a failing file rolled back and named), and the 400/500 rules of service/backend/http.ts.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { createApp, errorHandler } from '../../server/app.js'
+import { createApp, errorHandler } from '../../service/backend/app.js'
 import {
   DEFAULT_ALLOWED_ORIGINS,
   DEFAULT_PORT,
@@ -18,11 +18,11 @@ import {
   loadConfig,
   SPEC_SWAP_NETWORKS,
   testConfig
-} from '../../server/config.js'
-import { createServerContext } from '../../server/context.js'
-import { migrate } from '../../server/db/migrate.js'
-import { parseOr400, respond } from '../../server/http.js'
-import { startServer } from '../../server/main.js'
+} from '../../service/backend/config.js'
+import { createServerContext } from '../../service/backend/context.js'
+import { migrate } from '../../service/backend/db/migrate.js'
+import { parseOr400, respond } from '../../service/backend/http.js'
+import { startServer } from '../../service/backend/main.js'
 import { getWalletsQuerySchema, supportedChainsResponseSchema } from '../../src/api/schemas/index.js'
 import { freshDataDir, openTestDatabase, parsed, SDK_QUERY, type TestDatabase } from './helpers.js'
 
@@ -69,7 +69,17 @@ describe('startServer', () => {
     const dataDir = await freshDataDir()
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, '--rpc', '31337=http://127.0.0.1:9'],
+      [
+        '--import',
+        'tsx',
+        'service/backend/main.ts',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--rpc',
+        '31337=http://127.0.0.1:9'
+      ],
       {
         cwd: new URL('../..', import.meta.url),
         env: { ...process.env, DATABASE_URL: '' },

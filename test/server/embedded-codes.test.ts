@@ -1,10 +1,10 @@
-// The one-time codes' rules over HTTP (frame/README.md "Rules"): a wrong code, the 5 tries that
+// The one-time codes' rules over HTTP (service/frame/README.md "Rules"): a wrong code, the 5 tries that
 // spend a code, the 10-minute validity, single use, the 30 s wait before another code to the same
 // address for the same purpose (429 with n rounded up and Retry-After), and codes bound to the
 // device they were asked for. The clock is the backend's injected one: no test sleeps.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, RESEND_COOLDOWN_MS } from '../../server/embedded/codes.js'
+import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, RESEND_COOLDOWN_MS } from '../../service/backend/embedded/codes.js'
 import { expectError, expectOk, newDeviceId, PROJECT_ID, uniqueEmail, useEmbeddedStack } from './embedded-stack.js'
 
 const stack = useEmbeddedStack()

@@ -1,5 +1,5 @@
-// Sign In With Farcaster for the embedded wallet (server/embedded/farcaster-login.ts, the
-// /frame-api/farcaster/* routes) against the local relay (farcaster/relay.ts), the registries
+// Sign In With Farcaster for the embedded wallet (service/backend/embedded/farcaster-login.ts, the
+// /frame-api/farcaster/* routes) against the local relay (local/farcaster/relay.ts), the registries
 // on local chain A and PGlite, with @farcaster/auth-client on both sides: start opens a relay
 // channel for a page of an allowed origin; finish answers pending until the Farcaster client
 // approved, then verifies the message (signature, nonce, domain, and on chain: custody of the fid,
@@ -9,22 +9,22 @@ import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { encodeAbiParameters, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { farcasterIdRegistryAbi, farcasterKeyRegistryAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { farcasterIdRegistryAbi, farcasterKeyRegistryAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, SEED, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
 import {
   FARCASTER_ATTEMPT_TTL_MS,
   FARCASTER_EXPIRED,
   FARCASTER_NOT_VERIFIED,
   FARCASTER_UNAVAILABLE,
   PAGE_NOT_ALLOWED
-} from '../../server/embedded/farcaster-login.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+} from '../../service/backend/embedded/farcaster-login.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import { useLocalChains } from '../chain/helpers.js'
-import { approveFarcasterSignIn } from '../../farcaster/approve.js'
-import { handleLocalApp } from '../../farcaster/local-app.js'
-import { localFarcasterEnv, startLocalFarcasterRelay, type LocalFarcasterRelay } from '../../farcaster/relay.js'
-import { FARCASTER_DEFAULTS, farcasterSettingsFromEnv } from '../../server/farcaster/settings.js'
+import { approveFarcasterSignIn } from '../../local/farcaster/approve.js'
+import { handleLocalApp } from '../../local/farcaster/local-app.js'
+import { localFarcasterEnv, startLocalFarcasterRelay, type LocalFarcasterRelay } from '../../local/farcaster/relay.js'
+import { FARCASTER_DEFAULTS, farcasterSettingsFromEnv } from '../../service/backend/farcaster/settings.js'
 import { Clock, expectError, expectOk, FrameClient, newDeviceId, PROJECT_ID } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 

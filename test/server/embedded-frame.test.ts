@@ -1,4 +1,4 @@
-// The frame's origin (server/frame-app.ts): the page from frame/dist with its CSP (frame-ancestors
+// The frame's origin (service/backend/frame-app.ts): the page from service/frame/dist with its CSP (frame-ancestors
 // from the project's allowed origins, 'none' otherwise), nosniff and no-referrer, files under
 // /assets/ with their content types and nothing outside them; the API's Origin check (403 for
 // another origin and for none) and no CORS headers; the project's origins; JSON-RPC forwarded to
@@ -11,9 +11,9 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { startEvmNode, type EvmNode } from '../../chain/evm-node.js'
-import { createChainContext } from '../../server/context.js'
-import { startServer } from '../../server/main.js'
+import { startEvmNode, type EvmNode } from '../../local/chain/evm-node.js'
+import { createChainContext } from '../../service/backend/context.js'
+import { startServer } from '../../service/backend/main.js'
 import {
   expectError,
   expectOk,
@@ -135,7 +135,7 @@ describe("the frame's page and files", () => {
     }
   })
 
-  it('serves nothing outside frame/dist/assets', async () => {
+  it('serves nothing outside service/frame/dist/assets', async () => {
     for (const path of [
       '/assets/../secret.txt',
       '/assets/..%2fsecret.txt',

@@ -5,9 +5,9 @@
 // no key, code, token or device id is ever stored in the clear.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { RESEND_COOLDOWN_MS } from '../../server/embedded/codes.js'
-import { SESSION_TTL_MS } from '../../server/embedded/sessions.js'
-import { NO_HOST_ORIGIN } from '../../server/routes/frame-api-wallet.js'
+import { RESEND_COOLDOWN_MS } from '../../service/backend/embedded/codes.js'
+import { SESSION_TTL_MS } from '../../service/backend/embedded/sessions.js'
+import { NO_HOST_ORIGIN } from '../../service/backend/routes/frame-api-wallet.js'
 import {
   expectError,
   expectOk,

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, it } from 'node:test'
-import { openDatabase, type Database } from '../../server/db/database.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { openDatabase, type Database } from '../../service/backend/db/database.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import {
   Clock,
   emailLogin,

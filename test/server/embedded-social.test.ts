@@ -1,5 +1,5 @@
-// The embedded wallet's social login routes (server/embedded/social-login.ts,
-// server/routes/frame-api-wallet.ts) against the local OpenID provider (social/local-idp.ts) and
+// The embedded wallet's social login routes (service/backend/embedded/social-login.ts,
+// service/backend/routes/frame-api-wallet.ts) against the local OpenID provider (local/social/local-idp.ts) and
 // PGlite: start gives the provider's sign-in URL for a page of an allowed origin; after the
 // visitor signs in on the provider's own pages the callback sends the browser back to that page
 // with a one-time result; the frame of the same device redeems it once for a session (the keys as
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
-import { NO_EMAIL } from '../../server/embedded/accounts.js'
+import { NO_EMAIL } from '../../service/backend/embedded/accounts.js'
 import {
   ERROR_PARAM,
   LOGIN_EXPIRED,
@@ -16,10 +16,10 @@ import {
   RESULT_TTL_MS,
   RETURN_NOT_ALLOWED,
   UNKNOWN_PROVIDER
-} from '../../server/embedded/social-login.js'
-import { startServer, type RunningServer } from '../../server/main.js'
-import { socialProvidersFromEnv } from '../../server/social/providers.js'
-import { localSocialEnv, startLocalIdp, type LocalIdp } from '../../social/local-idp.js'
+} from '../../service/backend/embedded/social-login.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
+import { socialProvidersFromEnv } from '../../service/backend/social/providers.js'
+import { localSocialEnv, startLocalIdp, type LocalIdp } from '../../local/social/local-idp.js'
 import { Clock, expectError, expectOk, FrameClient, newDeviceId, PROJECT_ID, randomKey } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 import { signInAtLocalIdp } from './local-idp-driver.js'

@@ -1,10 +1,10 @@
-// Changing the embedded wallet's e-mail address (frame/README.md): a code to the current address,
+// Changing the embedded wallet's e-mail address (service/frame/README.md): a code to the current address,
 // then one to the new address, then the account is the new address's (its keys with it). 409
 // 'That e-mail address is already in use' when another account has the new address, at the start
 // and at the last step; the codes follow the same rules as the login's.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { RESEND_COOLDOWN_MS } from '../../server/embedded/codes.js'
+import { RESEND_COOLDOWN_MS } from '../../service/backend/embedded/codes.js'
 import { expectError, expectOk, randomKey, uniqueEmail, useEmbeddedStack } from './embedded-stack.js'
 
 const stack = useEmbeddedStack()

@@ -1,16 +1,16 @@
 // wallet_getAssets end to end below the page (issue 29, point 3; docs/behaviour.md sections 3 and 7): the frame's
-// own handlers (frame/handlers.ts) over its real backend client (frame/backend.ts) against the
+// own handlers (service/frame/handlers.ts) over its real backend client (service/frame/backend.ts) against the
 // reference backend on local chain A, after a real e-mail login (maildev). The EOA is funded on
 // chain; the answer's hex balances are what the chain holds. The route itself
-// (GET /frame-api/balance, server/routes/frame-api-balance.ts): a session bound to the host page, the
+// (GET /frame-api/balance, service/backend/routes/frame-api-balance.ts): a session bound to the host page, the
 // frame's own origin, a well-formed address.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { getAddress, parseEther, parseUnits, toHex, type Address } from 'viem'
-import { testTokenAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, DEPLOYER } from '../../chain/deployment.js'
-import { createChainContext } from '../../server/context.js'
+import { testTokenAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, DEPLOYER } from '../../local/chain/deployment.js'
+import { createChainContext } from '../../service/backend/context.js'
 import { walletAssetSchema, type WalletAsset } from '../../src/api/schemas/balance.js'
 import { useLocalChains } from '../chain/helpers.js'
 import { expectError, expectOk, useEmbeddedStack } from './embedded-stack.js'

@@ -1,4 +1,4 @@
-// The frame's RPC (frame/rpc.ts over frame/chain-rpc.ts, its own code run here in Node) on a third
+// The frame's RPC (service/frame/rpc.ts over service/frame/chain-rpc.ts, its own code run here in Node) on a third
 // local chain the backend was not started with (docs/behaviour.md section 3, "Supported frame networks";
 // issue 29): the real backend answers 404 'Unknown chain' for it, so the frame reads and sends
 // through the app's own RPC URL for it, which the page gave in syncDappData; the backend never
@@ -9,14 +9,14 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
-import { startEvmNode, type EvmNode } from '../../chain/evm-node.js'
-import { TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { createBackend, type Backend } from '../../frame/backend.js'
-import { ChainRpc, noRpcFor, otherChainAt } from '../../frame/chain-rpc.js'
-import { Keyring, randomKey } from '../../frame/keys.js'
-import { createRpc } from '../../frame/rpc.js'
-import { createChainContext } from '../../server/context.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { startEvmNode, type EvmNode } from '../../local/chain/evm-node.js'
+import { TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { createBackend, type Backend } from '../../service/frame/backend.js'
+import { ChainRpc, noRpcFor, otherChainAt } from '../../service/frame/chain-rpc.js'
+import { Keyring, randomKey } from '../../service/frame/keys.js'
+import { createRpc } from '../../service/frame/rpc.js'
+import { createChainContext } from '../../service/backend/context.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import { HOST_PAGE } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 

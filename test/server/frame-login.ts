@@ -1,12 +1,12 @@
-// The frame's own handlers (frame/handlers.ts) over its real backend client (frame/backend.ts),
+// The frame's own handlers (service/frame/handlers.ts) over its real backend client (service/frame/backend.ts),
 // logged in by e-mail through the reference backend (maildev), the visitor approving everything:
 // what the frame's end-to-end tests below the page share.
 import { getAddress, type Address } from 'viem'
-import type { ApprovalRequest } from '../../frame/approval-request.js'
-import { createBackend } from '../../frame/backend.js'
-import { createHandlers } from '../../frame/handlers.js'
-import { memoryStorage, openSession } from '../../frame/session.js'
-import { Wallet } from '../../frame/wallet.js'
+import type { ApprovalRequest } from '../../service/frame/approval-request.js'
+import { createBackend } from '../../service/frame/backend.js'
+import { createHandlers } from '../../service/frame/handlers.js'
+import { memoryStorage, openSession } from '../../service/frame/session.js'
+import { Wallet } from '../../service/frame/wallet.js'
 import type { FrameMethod, FrameParams, FrameResult } from '../../src/frame/messages.js'
 import { HOST_PAGE, PROJECT_ID, uniqueEmail, type EmbeddedStack } from './embedded-stack.js'
 

@@ -1,9 +1,9 @@
 // The networks the frame's backend serves (docs/behaviour.md section 3, "Supported frame networks";
-// server/frame-networks.ts): the spec's list with public endpoints by default (checked as data: no
+// service/backend/frame-networks.ts): the spec's list with public endpoints by default (checked as data: no
 // test reaches a public node), APPKIT_CHAIN_RPCS in place of a default per chain, the chains the
 // backend reads first, 404 'Unknown chain' for any other network without fetching any URL the
 // request names (no server-side request forgery), and the frame page's connect-src with the app's
-// RPC origins (the frame calls those itself, frame/chain-rpc.ts). Real local chains on free ports.
+// RPC origins (the frame calls those itself, service/frame/chain-rpc.ts). Real local chains on free ports.
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -12,12 +12,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { startEvmNode, type EvmNode } from '../../chain/evm-node.js'
-import { loadConfig } from '../../server/config.js'
-import { createChainContext } from '../../server/context.js'
-import { MAX_RPC_ORIGINS } from '../../server/frame-app.js'
-import { FRAME_NETWORKS, frameRpcUrls } from '../../server/frame-networks.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { startEvmNode, type EvmNode } from '../../local/chain/evm-node.js'
+import { loadConfig } from '../../service/backend/config.js'
+import { createChainContext } from '../../service/backend/context.js'
+import { MAX_RPC_ORIGINS } from '../../service/backend/frame-app.js'
+import { FRAME_NETWORKS, frameRpcUrls } from '../../service/backend/frame-networks.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import { expectError, expectOk, FrameClient } from './embedded-stack.js'
 import { openTestDatabase, type TestDatabase } from './helpers.js'
 

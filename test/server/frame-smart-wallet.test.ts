@@ -1,5 +1,5 @@
-// The frame's smart accounts end to end below the page: the frame's own handlers (frame/handlers.ts)
-// over its real backend client (frame/backend.ts) against the reference backend on local chain A
+// The frame's smart accounts end to end below the page: the frame's own handlers (service/frame/handlers.ts)
+// over its real backend client (service/frame/backend.ts) against the reference backend on local chain A
 // (EntryPoint, account factory, bundler, paymaster) and a bare chain without them. An e-mail login
 // (maildev) gives the owner key; the visitor approves everything. Checked on chain: the account's
 // address is the factory's, it has no ETH and still sends (sponsored), its tUSDC leaves the account
@@ -19,14 +19,14 @@ import {
   type Address,
   type Hex
 } from 'viem'
-import { appKitSmartAccountAbi, appKitSmartAccountFactoryAbi, testTokenAbi } from '../../chain/abis.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { startEvmNode, type EvmNode } from '../../chain/evm-node.js'
-import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../frame/rpc-approvals.js'
-import { SMART_ACCOUNT_SALT } from '../../frame/smart-account.js'
-import { SMART_ACCOUNT_UNAVAILABLE } from '../../frame/smart-wallet.js'
-import { createChainContext } from '../../server/context.js'
+import { appKitSmartAccountAbi, appKitSmartAccountFactoryAbi, testTokenAbi } from '../../local/chain/abis.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { CONTRACTS, DEPLOYER, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { startEvmNode, type EvmNode } from '../../local/chain/evm-node.js'
+import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../service/frame/rpc-approvals.js'
+import { SMART_ACCOUNT_SALT } from '../../service/frame/smart-account.js'
+import { SMART_ACCOUNT_UNAVAILABLE } from '../../service/frame/smart-wallet.js'
+import { createChainContext } from '../../service/backend/context.js'
 import { createSiwxMessage } from '../../src/siwx/create-message.js'
 import { sessionProblem } from '../../src/siwx/verify.js'
 import { useLocalChains } from '../chain/helpers.js'

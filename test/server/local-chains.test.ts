@@ -1,4 +1,4 @@
-// The core endpoints that need real chains, over HTTP: two local chains (chain/start.ts on free
+// The core endpoints that need real chains, over HTTP: two local chains (local/chain/start.ts on free
 // ports) and the backend from startServer on a free port. Supported chains and the chain RPC
 // proxy; the sandbox onramp paying out test tokens that the chain then shows in the wallet; a
 // session recorded only when the chain shows it granted.
@@ -6,11 +6,11 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createPublicClient, erc20Abi, http, parseAbiItem, type Address, type Hex, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { CONTRACTS, DEPLOYER, localViemChain } from '../../chain/deployment.js'
-import { startChains, type LocalChains } from '../../chain/start.js'
-import { createChainContext } from '../../server/context.js'
-import { NOT_GRANTED_ON_CHAIN } from '../../server/routes/sessions.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { CONTRACTS, DEPLOYER, localViemChain } from '../../local/chain/deployment.js'
+import { startChains, type LocalChains } from '../../local/chain/start.js'
+import { createChainContext } from '../../service/backend/context.js'
+import { NOT_GRANTED_ON_CHAIN } from '../../service/backend/routes/sessions.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import {
   apiErrorBodySchema,
   jsonRpcBatchResponseSchema,

@@ -1,4 +1,4 @@
-// Signs in at the local OpenID provider (social/local-idp.ts) the way a visitor's browser would,
+// Signs in at the local OpenID provider (local/social/local-idp.ts) the way a visitor's browser would,
 // over HTTP: its login form (any name and password), its consent form, following its redirects
 // with its cookies, until it sends the browser back to the client's redirect URI. Answers that
 // last URL (with the code and state, or the error).

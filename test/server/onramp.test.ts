@@ -4,8 +4,8 @@
 // styles as files). The transfer itself is tested against real chains in local-chains.test.ts.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { CONTRACTS } from '../../chain/deployment.js'
-import { createChainContext } from '../../server/context.js'
+import { CONTRACTS } from '../../local/chain/deployment.js'
+import { createChainContext } from '../../service/backend/context.js'
 import {
   onrampOptionsResponseSchema,
   onrampOrderSchema,

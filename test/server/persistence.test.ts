@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { after, describe, it } from 'node:test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createChainContext } from '../../server/context.js'
-import { openDatabase, type Database } from '../../server/db/database.js'
-import { migrate, MIGRATIONS_DIR } from '../../server/db/migrate.js'
+import { createChainContext } from '../../service/backend/context.js'
+import { openDatabase, type Database } from '../../service/backend/db/database.js'
+import { migrate, MIGRATIONS_DIR } from '../../service/backend/db/migrate.js'
 import { readdir } from 'node:fs/promises'
 import {
   analyticsEventSchema,

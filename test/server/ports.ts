@@ -1,4 +1,4 @@
-// Free ports of 127.0.0.1 for the backend tests, which run two files at a time (scripts/test.mjs):
+// Free ports of 127.0.0.1 for the backend tests, which run two files at a time (tools/test.mjs):
 // a port picked and let go can be taken by the other file (a listener, or an outgoing connection's
 // own port) before it is used, so a port that must stay free for a while is held by a listener.
 import { createServer, type Server } from 'node:net'

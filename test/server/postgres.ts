@@ -7,7 +7,7 @@
 // SIGKILL, a crash), the guard stops and reaps the server and removes the directory.
 // PostgreSQL refuses to run as root: as root the server runs as the `postgres` system user. When no
 // PostgreSQL binaries are found, Debian's `postgresql` package is installed when possible (root
-// with apt-get), as scripts/chromium.mjs does for Chromium; otherwise the caller is told to skip.
+// with apt-get), as tools/chromium.mjs does for Chromium; otherwise the caller is told to skip.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs'
 import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises'

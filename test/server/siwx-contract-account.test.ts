@@ -1,15 +1,15 @@
 // Sign-in for contract accounts (EIP-1271, issue 12): an account contract on local chain A whose
 // owner key signs; the backend (POST /v1/siwx/sessions) and the kit's own verifier (the local
 // implementation's) both ask the chain, accept the owner's signature and refuse anyone else's; the
-// same for the embedded wallet's smart account (chain/contracts/AppKitSmartAccount.sol) once deployed.
+// same for the embedded wallet's smart account (local/chain/contracts/AppKitSmartAccount.sol) once deployed.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createWalletClient, getAddress, http, type Abi, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { CONTRACTS, localViemChain, TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { localPublicClient, localWalletClient } from '../../chain/clients.js'
-import { appKitSmartAccountFactoryAbi } from '../../chain/abis.js'
-import { appKitSmartAccount, SMART_ACCOUNT_SALT } from '../../frame/smart-account.js'
+import { CONTRACTS, localViemChain, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
+import { appKitSmartAccountFactoryAbi } from '../../local/chain/abis.js'
+import { appKitSmartAccount, SMART_ACCOUNT_SALT } from '../../service/frame/smart-account.js'
 import {
   siwxCreateSessionResponseSchema,
   siwxNonceResponseSchema,
@@ -17,7 +17,7 @@ import {
 } from '../../src/api/schemas/index.js'
 import { createSiwxMessage } from '../../src/siwx/create-message.js'
 import { sessionProblem } from '../../src/siwx/verify.js'
-import { createChainContext } from '../../server/context.js'
+import { createChainContext } from '../../service/backend/context.js'
 import { useLocalChains } from '../chain/helpers.js'
 import { createTestApp, LOCAL_ORIGIN, openTestDatabase, type TestApp, type TestDatabase } from './helpers.js'
 

@@ -1,5 +1,5 @@
-// The backend's social login client (server/social/oauth.ts, providers.ts) against the local
-// OpenID provider (social/local-idp.ts, oidc-provider): for each of the six providers the
+// The backend's social login client (service/backend/social/oauth.ts, providers.ts) against the local
+// OpenID provider (local/social/local-idp.ts, oidc-provider): for each of the six providers the
 // authorization URL (PKCE S256, state, nonce), a sign-in through the provider's own pages, the code
 // exchange with the verifier derived from the state, and the visitor read from the verified
 // id_token; a wrong verifier, a used code, a foreign nonce and a refused sign-in all fail with a
@@ -18,15 +18,19 @@ import {
   resolveProvider,
   SocialLoginError,
   type ResolvedProvider
-} from '../../server/social/oauth.js'
-import { PROVIDER_DEFAULTS, socialProvidersFromEnv, type SocialProviderConfig } from '../../server/social/providers.js'
+} from '../../service/backend/social/oauth.js'
+import {
+  PROVIDER_DEFAULTS,
+  socialProvidersFromEnv,
+  type SocialProviderConfig
+} from '../../service/backend/social/providers.js'
 import {
   LOCAL_SOCIAL_PROVIDERS,
   localSocialEnv,
   localEmail,
   startLocalIdp,
   type LocalIdp
-} from '../../social/local-idp.js'
+} from '../../local/social/local-idp.js'
 import { signInAtLocalIdp } from './local-idp-driver.js'
 import { rejected as rejection } from '../fixtures/rejected.js'
 

@@ -1,5 +1,5 @@
 // Solana balances and history from the backend, read from the real local Solana runtime
-// (solana/start.ts): SOL and SPL token accounts priced from the table, and the SOL and token
+// (local/solana/start.ts): SOL and SPL token accounts priced from the table, and the SOL and token
 // amounts each signature moved for an address, paged newest first.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -13,10 +13,10 @@ import {
   sendAndConfirmTransaction
 } from '@solana/web3.js'
 import { createMint, getOrCreateAssociatedTokenAccount, mintTo, transferChecked } from '@solana/spl-token'
-import { solanaTestAccounts, testUsdCoin } from '../../solana/accounts.js'
-import { startSolana, type LocalSolana } from '../../solana/start.js'
-import { createSolanaContext, parseSolanaPrices, SolanaAccountService } from '../../server/solana/accounts.js'
-import { startServer, type RunningServer } from '../../server/main.js'
+import { solanaTestAccounts, testUsdCoin } from '../../local/solana/accounts.js'
+import { startSolana, type LocalSolana } from '../../local/solana/start.js'
+import { createSolanaContext, parseSolanaPrices, SolanaAccountService } from '../../service/backend/solana/accounts.js'
+import { startServer, type RunningServer } from '../../service/backend/main.js'
 import {
   balanceResponseSchema,
   historyResponseSchema,

@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process'
 import { createServer as createHttpServer } from 'node:http'
 import { createServer, type Socket } from 'node:net'
 import { describe, it } from 'node:test'
-import { startSolana } from '../../solana/start.js'
-import { waitForSolanaNode } from '../../server/solana/wait-for-node.js'
+import { startSolana } from '../../local/solana/start.js'
+import { waitForSolanaNode } from '../../service/backend/solana/wait-for-node.js'
 import { freePort, holdPortPair } from './ports.js'
 
 describe('waiting for the Solana node', () => {
@@ -71,7 +71,7 @@ describe('waiting for the Solana node', () => {
 })
 
 /**
- * Starts server/main.ts with --solana-rpc on a port where, until the node is up, `refuse` answers
+ * Starts service/backend/main.ts with --solana-rpc on a port where, until the node is up, `refuse` answers
  * every connection; once the backend has asked at least once, the node starts there. Resolves once
  * the backend reads that node; rejects when it exits first.
  */
@@ -86,7 +86,7 @@ async function backendReadsLateNode(refuse: (socket: Socket, asked: () => void) 
     [
       '--import',
       'tsx',
-      'server/main.ts',
+      'service/backend/main.ts',
       '--port',
       '0',
       '--memory',

@@ -17,11 +17,11 @@ import {
   VersionedTransaction
 } from '@solana/web3.js'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import { solanaFaucet, solanaTestAccounts, testUsdCoin } from '../../solana/accounts.js'
-import { MS_PER_SLOT, MAX_BLOCKHASH_AGE } from '../../solana/chain.js'
-import { RpcError, decodeMint, decodeTokenAccount } from '../../solana/codec.js'
-import { createTestChain } from '../../solana/genesis.js'
-import { encodeTransactionRecord } from '../../solana/rpc-transaction.js'
+import { solanaFaucet, solanaTestAccounts, testUsdCoin } from '../../local/solana/accounts.js'
+import { MS_PER_SLOT, MAX_BLOCKHASH_AGE } from '../../local/solana/chain.js'
+import { RpcError, decodeMint, decodeTokenAccount } from '../../local/solana/codec.js'
+import { createTestChain } from '../../local/solana/genesis.js'
+import { encodeTransactionRecord } from '../../local/solana/rpc-transaction.js'
 import { testKeypair } from './helpers.js'
 
 function fromSeed(seed: string): Keypair {

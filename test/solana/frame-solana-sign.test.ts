@@ -1,6 +1,6 @@
 /**
  * The embedded wallet's Solana signing without sending (solana_signTransaction,
- * solana_signAllTransactions; frame/rpc-approvals-solana.ts, frame/solana-wire.ts) against the local
+ * solana_signAllTransactions; service/frame/rpc-approvals-solana.ts, service/frame/solana-wire.ts) against the local
  * Solana runtime: legacy and v0 transactions signed in the frame key's slot and verified with
  * @solana/web3.js and ed25519, what the approval shows, and what it refuses.
  */
@@ -18,8 +18,8 @@ import {
   TransactionMessage,
   VersionedTransaction
 } from '@solana/web3.js'
-import { FROM_LOOKUP_TABLE, MEMO_PROGRAM } from '../../frame/solana-instructions.js'
-import { decodeTransaction } from '../../frame/solana-wire.js'
+import { FROM_LOOKUP_TABLE, MEMO_PROGRAM } from '../../service/frame/solana-instructions.js'
+import { decodeTransaction } from '../../service/frame/solana-wire.js'
 import { decodeBase58, toBase64 } from '../../src/utils/base58.js'
 import { useLocalSolana } from './local-runtime.js'
 import { rejected as rejection } from '../fixtures/rejected.js'

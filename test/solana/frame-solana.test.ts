@@ -1,6 +1,6 @@
 /**
- * The embedded wallet's Solana transactions (frame/rpc-approvals-solana.ts, frame/solana-wire.ts,
- * frame/solana-send.ts) against the local Solana runtime: the frame's RPC, with a keyring whose
+ * The embedded wallet's Solana transactions (service/frame/rpc-approvals-solana.ts, service/frame/solana-wire.ts,
+ * service/frame/solana-send.ts) against the local Solana runtime: the frame's RPC, with a keyring whose
  * Solana key is a funded test account, signs the transactions the kit's Send flow builds (and ones
  * @solana/web3.js builds, legacy and v0), shows what they do, and sends them to the runtime the
  * way the backend's /frame-api/rpc forwards them. Signatures are checked with @solana/web3.js and
@@ -10,9 +10,9 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, TransactionInstruction } from '@solana/web3.js'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
-import { MEMO_PROGRAM } from '../../frame/solana-instructions.js'
-import { sendSolanaTransaction } from '../../frame/solana-send.js'
-import { decodeTransaction, encodeTransaction } from '../../frame/solana-wire.js'
+import { MEMO_PROGRAM } from '../../service/frame/solana-instructions.js'
+import { sendSolanaTransaction } from '../../service/frame/solana-send.js'
+import { decodeTransaction, encodeTransaction } from '../../service/frame/solana-wire.js'
 import { buildSolanaTransfer } from '../../src/adapters/solana/solana-transfer.js'
 import { RPC_USER_REJECTED } from '../../src/frame/rpc-methods.js'
 import { decodeBase58, encodeBase58, toBase64 } from '../../src/utils/base58.js'

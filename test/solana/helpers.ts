@@ -1,6 +1,6 @@
 /** Shared by the Solana tests: the test keypairs and a raw JSON-RPC call. */
 import { Keypair } from '@solana/web3.js'
-import { solanaTestAccounts } from '../../solana/accounts.js'
+import { solanaTestAccounts } from '../../local/solana/accounts.js'
 
 /** The web3.js Keypair of test account `index` (0 Alice, 1 Bob, 2 Carol, 3 Dave). */
 export function testKeypair(index: number): Keypair {

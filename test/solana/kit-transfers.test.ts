@@ -11,7 +11,7 @@ import { Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from '@solana/web3.
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { buildSolanaTransfer, associatedTokenAddress } from '../../src/adapters/solana/solana-transfer.js'
 import { solanaLocal } from '../../src/networks/definitions.js'
-import { testUsdCoin } from '../../solana/accounts.js'
+import { testUsdCoin } from '../../local/solana/accounts.js'
 import { testKeypair } from './helpers.js'
 import { useLocalSolana } from './local-runtime.js'
 

@@ -3,7 +3,7 @@ import { after, before } from 'node:test'
 import { Connection } from '@solana/web3.js'
 import { solanaLocal } from '../../src/networks/definitions.js'
 import type { CaipNetwork } from '../../src/networks/types.js'
-import { startSolana, type LocalSolana } from '../../solana/start.js'
+import { startSolana, type LocalSolana } from '../../local/solana/start.js'
 
 export interface LocalRuntime {
   /** The runtime's JSON-RPC URL. */

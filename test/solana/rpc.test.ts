@@ -20,9 +20,9 @@ import {
 } from '@solana/web3.js'
 import { getOrCreateAssociatedTokenAccount, transferChecked } from '@solana/spl-token'
 import { WebSocket } from 'ws'
-import { toBase58 as bs58 } from '../../solana/codec.js'
-import { solanaTestAccounts, testUsdCoin } from '../../solana/accounts.js'
-import { startSolana, type LocalSolana } from '../../solana/start.js'
+import { toBase58 as bs58 } from '../../local/solana/codec.js'
+import { solanaTestAccounts, testUsdCoin } from '../../local/solana/accounts.js'
+import { startSolana, type LocalSolana } from '../../local/solana/start.js'
 import { rawRpc, rpc, testKeypair, waitFor } from './helpers.js'
 
 const alice = testKeypair(0)

@@ -15,7 +15,7 @@ import { createServer } from 'node:http'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium.mjs'
+import { CHROMIUM_ARGS, ensureChromium } from '../../tools/chromium.mjs'
 import { describeViolations, injectAxe, runAxe } from './axe-check.mjs'
 import { listenForOutcome, switchCombination, switchStory, waitForCombination, waitForStory } from './story-page.mjs'
 
@@ -30,7 +30,7 @@ const ROOT = process.env.STORYBOOK_STATIC_DIR
  * this machine, quiet, the 716 checks: 198 s with 3, 165 s with 4, 180 s with 5, 181 s with 6).
  */
 const CONCURRENCY = Math.max(1, Number(process.env.STORYBOOK_CHECK_CONCURRENCY) || 4)
-/** The toolbar globals of .storybook/preview.ts each story is checked in: ar is the right-to-left locale. */
+/** The toolbar globals of apps/storybook/.storybook/preview.ts each story is checked in: ar is the right-to-left locale. */
 const COMBINATIONS = [
   { theme: 'light', locale: 'en' },
   { theme: 'dark', locale: 'en' },

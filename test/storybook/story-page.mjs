@@ -90,7 +90,7 @@ export async function waitForStory(page, { afterSwitch = false } = {}) {
 }
 
 /**
- * Waits until the preview shows the story in the combination's theme and locale (.storybook/preview.ts
+ * Waits until the preview shows the story in the combination's theme and locale (apps/storybook/.storybook/preview.ts
  * marks both on <html> once applied). Returns error messages: a locale that did not load.
  */
 export async function waitForCombination(page, combination) {

@@ -16,7 +16,7 @@ import {
   sessionAccounts
 } from '../../src/connectors/walletconnect/sign-client.js'
 import { bsc, localChainA, localChainB, solanaLocal } from '../../src/networks/definitions.js'
-import { startLocalRelay, type LocalRelay } from './relay.js'
+import { startLocalRelay, type LocalRelay } from '../../local/walletconnect-relay/relay.js'
 import { startTestWalletKit, type TestWalletKit } from './wallet-side.js'
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

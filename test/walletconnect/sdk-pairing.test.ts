@@ -16,9 +16,9 @@ import type { ICore } from '@walletconnect/types'
 import { recoverMessageAddress, stringToHex, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { WebSocket } from 'ws'
-import { TEST_ACCOUNTS } from '../../chain/deployment.js'
-import { solanaTestAccounts } from '../../solana/accounts.js'
-import { startLocalRelay, type LocalRelay } from './relay.js'
+import { TEST_ACCOUNTS } from '../../local/chain/deployment.js'
+import { solanaTestAccounts } from '../../local/solana/accounts.js'
+import { startLocalRelay, type LocalRelay } from '../../local/walletconnect-relay/relay.js'
 
 type Dapp = Awaited<ReturnType<typeof SignClient.init>>
 type Wallet = Awaited<ReturnType<typeof WalletKit.init>>

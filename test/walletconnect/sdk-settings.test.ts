@@ -14,7 +14,7 @@ import {
   WALLETCONNECT_MAX_LISTENERS
 } from '../../src/connectors/walletconnect/sdk-settings.js'
 import { localChainA } from '../../src/networks/definitions.js'
-import { startLocalRelay, type LocalRelay } from './relay.js'
+import { startLocalRelay, type LocalRelay } from '../../local/walletconnect-relay/relay.js'
 
 /** What the SDK keeps of its logger: its chunk logger's buffer and level. */
 interface LogChunks {

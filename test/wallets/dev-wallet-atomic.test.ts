@@ -7,8 +7,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { encodeFunctionData, type Address, type Hex } from 'viem'
-import { testTokenAbi } from '../../chain/abis.js'
-import { CONTRACTS, TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { testTokenAbi } from '../../local/chain/abis.js'
+import { CONTRACTS, TEST_ACCOUNTS } from '../../local/chain/deployment.js'
 import {
   CHAIN_A_HEX,
   CHAIN_B_HEX,

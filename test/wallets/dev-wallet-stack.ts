@@ -1,6 +1,6 @@
 /**
  * The stack each Dev Wallet test file (dev-wallet.test.ts, dev-wallet-atomic.test.ts) runs against:
- * chain A and chain B on free ports (chain/start.ts), the test page built and served (strict CSP),
+ * chain A and chain B on free ports (local/chain/start.ts), the test page built and served (strict CSP),
  * Chromium; and the page helpers that send a request and decide it in the wallet's own panel.
  * `useDevWalletStack()` starts it before the file's tests and stops everything after them; the
  * exported `let`s are live bindings, set once it has started.
@@ -9,8 +9,8 @@ import assert from 'node:assert/strict'
 import { after, before } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, http, type PublicClient } from 'viem'
-import { startChains, type LocalChains } from '../../chain/start.js'
-import { TEST_ACCOUNTS, localViemChain } from '../../chain/deployment.js'
+import { startChains, type LocalChains } from '../../local/chain/start.js'
+import { TEST_ACCOUNTS, localViemChain } from '../../local/chain/deployment.js'
 import {
   TEST_PAGE_CSP,
   buildTestPage,

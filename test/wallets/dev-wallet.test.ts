@@ -23,7 +23,7 @@ import {
   useDevWalletStack,
   type WalletTestWindow
 } from './dev-wallet-stack.js'
-import { TEST_ACCOUNTS } from '../../chain/deployment.js'
+import { TEST_ACCOUNTS } from '../../local/chain/deployment.js'
 import { gotoTestPage, openContext, waitUntil } from './helpers.js'
 
 useDevWalletStack()

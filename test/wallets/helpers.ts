@@ -77,9 +77,9 @@ export function serveDirectory(
   })
 }
 
-/** Headless Chromium with the project's flags (scripts/chromium.mjs installs it where it is missing). */
+/** Headless Chromium with the project's flags (tools/chromium.mjs installs it where it is missing). */
 export async function launchChromium(): Promise<Browser> {
-  const chromiumModule = join(ROOT, 'scripts/chromium.mjs')
+  const chromiumModule = join(ROOT, 'tools/chromium.mjs')
   const { ensureChromium, CHROMIUM_ARGS } = (await import(chromiumModule)) as {
     ensureChromium(): string
     CHROMIUM_ARGS: string[]

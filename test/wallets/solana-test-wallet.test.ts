@@ -1,6 +1,6 @@
 /**
  * The AppKit Solana Test Wallet in Chromium against the local Solana runtime: this file starts the
- * runtime on free ports (solana/start.ts), builds and serves the test page (strict CSP), and stops
+ * runtime on free ports (local/solana/start.ts), builds and serves the test page (strict CSP), and stops
  * everything it started. The page finds the wallet through the Wallet Standard (getWallets), as an
  * app does; every request is decided in the wallet's own panel.
  */
@@ -9,8 +9,8 @@ import { createPublicKey, verify } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 import type { Browser, Page } from 'playwright-core'
-import { solanaTestAccounts } from '../../solana/accounts.js'
-import { startSolana, type LocalSolana } from '../../solana/start.js'
+import { solanaTestAccounts } from '../../local/solana/accounts.js'
+import { startSolana, type LocalSolana } from '../../local/solana/start.js'
 import {
   TEST_PAGE_CSP,
   buildTestPage,

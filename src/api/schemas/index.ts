@@ -1,6 +1,6 @@
 /**
  * Every request and response of docs/behaviour.md section 7 as zod/mini schemas with their inferred types:
- * one source of truth for the kit's clients (src/api) and the reference backend (server/).
+ * one source of truth for the kit's clients (src/api) and the reference backend (service/backend/).
  * Query schemas describe the wire (strings in, typed values out) as a server parses them.
  */
 export * from './common.js'

@@ -3,7 +3,7 @@ import { hexAddressSchema } from './common.js'
 
 /**
  * Smart sessions as the wallet RPC carries them (ERC-7715, the subset this kit's smart account
- * enforces on chain, chain/contracts/AppKitSmartAccount.sol):
+ * enforces on chain, local/chain/contracts/AppKitSmartAccount.sol):
  *   wallet_grantPermissions  [PermissionRequest] -> GrantedPermissions (the request, the account,
  *                            and `context`: what identifies the session from then on)
  *   wallet_revokePermissions [{ context }] -> { signature } (ours: the account's signature of

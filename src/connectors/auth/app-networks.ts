@@ -1,8 +1,8 @@
-// What the kit tells the embedded wallet's frame about the app's networks (frame/README.md,
+// What the kit tells the embedded wallet's frame about the app's networks (service/frame/README.md,
 // "Networks"): each EVM and Solana network with its http(s) RPC URL, which the frame calls itself for
 // a network its backend does not serve; the EVM chain the frame starts on (the app's default network,
 // or its first EVM one when the default is not EVM); and the origins of those URLs, which the frame's
-// page must be allowed to connect to (its address carries them: server/frame-app.ts). Knows no store.
+// page must be allowed to connect to (its address carries them: service/backend/frame-app.ts). Knows no store.
 import type { CaipNetwork } from '../../networks/types.js'
 import type { FrameParams } from '../../frame/messages.js'
 import { HTTP_URL } from '../../frame/messages.js'

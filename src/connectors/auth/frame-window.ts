@@ -17,7 +17,7 @@ export interface FrameWindow {
 
 /**
  * The frame's address: its page with the host's origin and the project, which it checks, and the
- * origins of the app's RPC URLs (`rpc`), which its page may then connect to (frame/README.md).
+ * origins of the app's RPC URLs (`rpc`), which its page may then connect to (service/frame/README.md).
  */
 export function frameAddress(
   frameUrl: string,

@@ -74,7 +74,7 @@ export function authClient(): AuthClient {
     title: 'Secure wallet',
     onProblem: reportFrameProblem,
     onSessionExpired: endExpiredLogin,
-    // The app's data goes first: its networks' RPC URLs and its default network (frame/README.md).
+    // The app's data goes first: its networks' RPC URLs and its default network (service/frame/README.md).
     appData: {
       ...(options.metadata ? { metadata: options.metadata } : {}),
       sdkVersion: SDK_VERSION,

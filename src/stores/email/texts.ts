@@ -4,7 +4,7 @@
 export const EMAIL_INVALID = 'Enter a valid e-mail address'
 /** The code typed is not the length sent. */
 export const CODE_INCOMPLETE = 'Enter the 6-digit code'
-/** The backend's answers to a code (frame/README.md). */
+/** The backend's answers to a code (service/frame/README.md). */
 export const CODE_INVALID = 'Invalid code'
 export const CODE_EXPIRED = 'The code has expired, ask for a new one'
 export const CODE_TOO_MANY_TRIES = 'Too many attempts, ask for a new code'

@@ -1,4 +1,4 @@
-// Sign In With Farcaster through the embedded wallet (docs/behaviour.md sections 1-3; frame/README.md): the
+// Sign In With Farcaster through the embedded wallet (docs/behaviour.md sections 1-3; service/frame/README.md): the
 // frame asks its backend for a relay channel and gives the page its URL, shown as a QR code and a
 // link to the Farcaster app; the kit asks the frame once a second whether the visitor approved;
 // the backend verifies the signed message on chain; the frame logs in; the kit connects through

@@ -1,4 +1,4 @@
-// Social login through the embedded wallet (docs/behaviour.md sections 1, 3 and 4; frame/README.md): the
+// Social login through the embedded wallet (docs/behaviour.md sections 1, 3 and 4; service/frame/README.md): the
 // frame asks its backend for the provider's sign-in URL; the visitor signs in there (in a window,
 // or the page itself goes there and comes back); the provider's return brings a one-time result
 // to this page, which the frame redeems; then the kit connects through the AUTH connector like

@@ -22,7 +22,7 @@ import { $walletConnect, resetWalletConnect, startWalletConnect } from '../../..
 import { useWalletConnectController } from '../../../src/stores/connect/walletconnect-session.js'
 import { overrideMobile } from '../../../src/utils/device.js'
 import { FakeWalletConnectController } from '../../fixtures/fake-walletconnect-controller.js'
-import { encodeBase58 } from '../../../wallets/solana-test-wallet/base58.js'
+import { encodeBase58 } from '../../../local/wallets/solana-test-wallet/base58.js'
 import { TEST_NETWORKS, setUpConnection, tearDownConnection, until } from './support.js'
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

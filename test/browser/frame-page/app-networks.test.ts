@@ -4,7 +4,7 @@
 // other request; the frame then starts on the app's default network instead of 31337, and reads a
 // network its backend does not serve through the app's own RPC URL, called from the frame's page in
 // the browser (app-rpc.mjs records the call and its Origin). The kit puts that URL's origin in the
-// frame's address (the served page's connect-src, server/frame-app.ts). Sending on a real third
+// frame's address (the served page's connect-src, service/backend/frame-app.ts). Sending on a real third
 // chain that way: test/server/frame-chain-fallback.test.ts.
 import { expect } from '@open-wc/testing'
 import { appNetworks, rpcOrigins } from '../../../src/connectors/auth/app-networks.js'

@@ -2,7 +2,7 @@
 // /app-rpc/<chainId>: it answers eth_chainId with that chain, eth_getBalance with APP_RPC_BALANCE
 // and eth_blockNumber, and records who asked what (the Origin header too, to show the call came
 // from the frame's page in the browser). GET /app-rpc/<chainId>/__calls reads the record back.
-// The frame reaches it for a network its backend does not serve (frame/chain-rpc.ts); the real
+// The frame reaches it for a network its backend does not serve (service/frame/chain-rpc.ts); the real
 // chain behind such a call is tested in test/server/frame-chain-fallback.test.ts.
 const PREFIX = '/app-rpc/'
 /** 1.5 ETH in wei, as 0x hex. */

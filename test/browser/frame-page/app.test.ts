@@ -1,9 +1,9 @@
-// Starting the frame page (frame/app.ts) where it cannot serve: without a host in its address, for
+// Starting the frame page (service/frame/app.ts) where it cannot serve: without a host in its address, for
 // an unknown project, or opened on its own (not in an iframe). The reason is shown as text in an
 // alert, and nothing is served. (Serving an allowed host: frame-page.test.ts.)
 import { expect } from '@open-wc/testing'
-import { NO_HOST, startFrame } from '../../../frame/app.js'
-import { openSession } from '../../../frame/session.js'
+import { NO_HOST, startFrame } from '../../../service/frame/app.js'
+import { openSession } from '../../../service/frame/session.js'
 import { FakeBackend, memoryStorage } from './fake-backend.js'
 
 describe('starting the frame page', () => {

@@ -1,12 +1,12 @@
-// The frame's approval UI (frame/approval.ts) with the frame's own styles: what is asked shown as
+// The frame's approval UI (service/frame/approval.ts) with the frame's own styles: what is asked shown as
 // text (never markup), who asks, Approve resolves, Reject and Escape answer 'User rejected the
 // request', keyboard only, the queue shown in order, Approve ignored until the approval has been on
 // screen a moment, the neutral state, and axe-clean in light and dark.
 import { expect } from '@open-wc/testing'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { parseEther, toHex } from 'viem'
-import { ApprovalView, IDLE_HEADING } from '../../../frame/approval.js'
-import type { ApprovalRequest } from '../../../frame/approval-request.js'
+import { ApprovalView, IDLE_HEADING } from '../../../service/frame/approval.js'
+import type { ApprovalRequest } from '../../../service/frame/approval-request.js'
 import { RPC_USER_REJECTED } from '../../../src/frame/rpc-methods.js'
 import { rejection } from '../rejection.js'
 

@@ -3,10 +3,10 @@
 // the chain node (which does not implement it). The backend's own route is proven against the real
 // chain in test/server/frame-balance.test.ts.
 import { expect } from '@open-wc/testing'
-import { BAD_ASSETS_REQUEST, NOT_OUR_ACCOUNT, toWalletAsset, walletAssets } from '../../../frame/assets.js'
-import { createHandlers } from '../../../frame/handlers.js'
-import { openSession } from '../../../frame/session.js'
-import { Wallet } from '../../../frame/wallet.js'
+import { BAD_ASSETS_REQUEST, NOT_OUR_ACCOUNT, toWalletAsset, walletAssets } from '../../../service/frame/assets.js'
+import { createHandlers } from '../../../service/frame/handlers.js'
+import { openSession } from '../../../service/frame/session.js'
+import { Wallet } from '../../../service/frame/wallet.js'
 import type { TokenBalance } from '../../../src/api/schemas/balance.js'
 import { walletAssetSchema } from '../../../src/api/schemas/balance.js'
 import type { FrameParams } from '../../../src/frame/messages.js'

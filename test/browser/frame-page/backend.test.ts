@@ -1,8 +1,8 @@
-// The frame's backend client (frame/backend.ts) with a recorded fetch: the routes of
-// frame/README.md on the same origin, JSON bodies, the session token as a bearer, answers checked
+// The frame's backend client (service/frame/backend.ts) with a recorded fetch: the routes of
+// service/frame/README.md on the same origin, JSON bodies, the session token as a bearer, answers checked
 // (an answer out of shape is refused), and errors carrying the backend's own message.
 import { expect } from '@open-wc/testing'
-import { BackendError, createBackend } from '../../../frame/backend.js'
+import { BackendError, createBackend } from '../../../service/frame/backend.js'
 import { HOST_ORIGIN_HEADER } from '../../../src/frame/host-origin.js'
 import { rejection } from '../rejection.js'
 import { HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'

@@ -1,11 +1,11 @@
-// The frame's ABIs and selectors (frame/evm-abis.ts), written out by hand to keep abitype's parser
+// The frame's ABIs and selectors (service/frame/evm-abis.ts), written out by hand to keep abitype's parser
 // out of the frame's first load, are what viem makes of the signatures they stand for (issue 29):
 // the token calls and the swaps as parseAbi parses them, the router's swaps as the local router's
 // generated ABI has them, every selector as toFunctionSelector computes it.
 import { expect } from '@open-wc/testing'
 import { parseAbi, toFunctionSelector, type AbiFunction } from 'viem'
-import { swapRouterAbi } from '../../../chain/abis.js'
-import { KNOWN_SELECTORS, READ_SELECTORS, SWAP_ABI, TOKEN_ABI } from '../../../frame/evm-abis.js'
+import { swapRouterAbi } from '../../../local/chain/abis.js'
+import { KNOWN_SELECTORS, READ_SELECTORS, SWAP_ABI, TOKEN_ABI } from '../../../service/frame/evm-abis.js'
 
 /** A function's shape without what decoding does not use (output names, internalType). */
 const shape = (item: AbiFunction) => ({
@@ -14,7 +14,7 @@ const shape = (item: AbiFunction) => ({
   inputs: item.inputs.map(({ type, name }) => ({ type, name }))
 })
 
-describe('the frame’s ABIs and selectors (frame/evm-abis.ts, issue 29)', () => {
+describe('the frame’s ABIs and selectors (service/frame/evm-abis.ts, issue 29)', () => {
   it('the token calls are the ERC-20 and ERC-721 signatures', () => {
     const parsed = parseAbi([
       'function transfer(address to, uint256 amount)',

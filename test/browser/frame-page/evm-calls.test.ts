@@ -1,17 +1,17 @@
 // What the frame's approval says of an EVM contract call (issue 29; docs/behaviour.md section 6: eth_sendTransaction and
 // wallet_sendCalls need the visitor's approval, so the approval must say what they do): through the
-// frame's RPC (frame/rpc.ts) with the fake chain's contracts behind eth_call, then drawn by the
-// approval UI (frame/approval-details.ts). The visitor sees who receives what: ERC-20 transfer,
+// frame's RPC (service/frame/rpc.ts) with the fake chain's contracts behind eth_call, then drawn by the
+// approval UI (service/frame/approval-details.ts). The visitor sees who receives what: ERC-20 transfer,
 // transferFrom and approve (amounts in the token's symbol and decimals as the chain says them, an
 // unlimited approval in words), ERC-721 transfers (token id, from, to, collection), the router's
 // swaps, a known function by name, a plain warning for an unknown one; and raw amounts beside the
 // contract's address when the chain does not say the token's symbol and decimals, or takes too long.
 import { expect } from '@open-wc/testing'
 import { encodeFunctionData, maxUint256, parseAbi, parseEther, parseUnits, type Hex } from 'viem'
-import { swapRouterAbi } from '../../../chain/abis.js'
-import { approvalDetails } from '../../../frame/approval-details.js'
-import type { ApprovalRequest } from '../../../frame/approval-request.js'
-import { NOT_READ, SELF, UNKNOWN_CALL_WARNING } from '../../../frame/evm-call-summary.js'
+import { swapRouterAbi } from '../../../local/chain/abis.js'
+import { approvalDetails } from '../../../service/frame/approval-details.js'
+import type { ApprovalRequest } from '../../../service/frame/approval-request.js'
+import { NOT_READ, SELF, UNKNOWN_CALL_WARNING } from '../../../service/frame/evm-call-summary.js'
 import { HARDHAT_ADDRESS } from './known-keys.js'
 import { rpcSetup, type RpcSetup } from './rpc-support.js'
 

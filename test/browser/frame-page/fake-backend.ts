@@ -1,10 +1,10 @@
-// An in-memory stand-in for the frame's backend (frame/backend.ts's Backend), close to the routes
-// frame/README.md describes: a login code '123456', a device code '654321' for a known account on a
+// An in-memory stand-in for the frame's backend (service/frame/backend.ts's Backend), close to the routes
+// service/frame/README.md describes: a login code '123456', a device code '654321' for a known account on a
 // new device, sessions by token (401 'Session Expired' once ended), keys stored first-wins, and a
 // chain (rpc) that the test sets; social logins whose one-time results the test grants
 // (grantSocial) for a device; Farcaster sign-ins pending until the test approves them
 // (approveFarcaster). Every call is recorded.
-import { BackendError, type Backend, type StoredKey } from '../../../frame/backend.js'
+import { BackendError, type Backend, type StoredKey } from '../../../service/frame/backend.js'
 import type { TokenBalance } from '../../../src/api/schemas/balance.js'
 import { FARCASTER_EXPIRED } from '../../../src/frame/farcaster.js'
 

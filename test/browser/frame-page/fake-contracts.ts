@@ -1,5 +1,5 @@
 // Contracts behind the fake chain's eth_call (test/browser/frame-page/fake-chain.ts), shaped like the
-// local stack's (chain/contracts/): a TestToken (name, symbol, decimals; no ERC-165, so its
+// local stack's (local/chain/contracts/): a TestToken (name, symbol, decimals; no ERC-165, so its
 // supportsInterface reverts) and a TestCollection (name, symbol, ERC-165 saying ERC-721; no
 // decimals). Anything else a contract is asked, and any address with no contract, reverts.
 import { decodeFunctionData, encodeFunctionResult, parseAbi, type Hex } from 'viem'

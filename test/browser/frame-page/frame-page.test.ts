@@ -1,4 +1,4 @@
-// The wallet frame page (frame/app.ts) in a real iframe on another origin (127.0.0.1; the test page
+// The wallet frame page (service/frame/app.ts) in a real iframe on another origin (127.0.0.1; the test page
 // is on localhost), driven by the kit's own channel (src/frame/frame-channel.ts): it serves an
 // allowed host (e-mail login, user, RPC policy), stays silent to a host its project does not allow,
 // and signs only when the visitor approves inside the frame: the host cannot make it answer, a

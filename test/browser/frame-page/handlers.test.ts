@@ -1,10 +1,10 @@
-// The frame's answers to the host page (frame/handlers.ts) with a fake backend and storage in
+// The frame's answers to the host page (service/frame/handlers.ts) with a fake backend and storage in
 // memory: the e-mail login (device step, code, keys made once and stored), the user, the chain,
 // isConnected restoring the keys after a reload (and ending an expired session), sign-out, the
 // e-mail change, Farcaster sign-in, theme and app data, reload, no handler for what the wallet does not offer, and
 // never a key in an answer or in storage.
 import { expect } from '@open-wc/testing'
-import type { ApprovalRequest } from '../../../frame/approval-request.js'
+import type { ApprovalRequest } from '../../../service/frame/approval-request.js'
 import {
   createHandlers,
   guardKeys,
@@ -12,13 +12,13 @@ import {
   NO_FARCASTER_STARTED,
   NO_LOGIN_STARTED,
   SOCIAL_RETURN_NOT_HOST
-} from '../../../frame/handlers.js'
-import type { FrameHandlers } from '../../../frame/host-channel.js'
-import { evmAddress, Keyring } from '../../../frame/keys.js'
-import { NO_LONGER_CONNECTED } from '../../../frame/rpc.js'
-import { openSession, sessionTokenKey } from '../../../frame/session.js'
-import { SMART_ACCOUNT_UNAVAILABLE } from '../../../frame/smart-wallet.js'
-import { NOT_CONNECTED, Wallet } from '../../../frame/wallet.js'
+} from '../../../service/frame/handlers.js'
+import type { FrameHandlers } from '../../../service/frame/host-channel.js'
+import { evmAddress, Keyring } from '../../../service/frame/keys.js'
+import { NO_LONGER_CONNECTED } from '../../../service/frame/rpc.js'
+import { openSession, sessionTokenKey } from '../../../service/frame/session.js'
+import { SMART_ACCOUNT_UNAVAILABLE } from '../../../service/frame/smart-wallet.js'
+import { NOT_CONNECTED, Wallet } from '../../../service/frame/wallet.js'
 import type { FrameMethod, FrameParams } from '../../../src/frame/messages.js'
 import { FRAME_SESSION_EXPIRED } from '../../../src/frame/rpc-methods.js'
 import { FARCASTER_EXPIRED } from '../../../src/frame/farcaster.js'

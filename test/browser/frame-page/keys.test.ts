@@ -1,4 +1,4 @@
-// The frame's keys (frame/keys.ts): addresses from known keys (hardhat's first test account; a
+// The frame's keys (service/frame/keys.ts): addresses from known keys (hardhat's first test account; a
 // Solana seed checked against @solana/web3.js and the browser's own Ed25519), random new keys, signatures that verify, a keyring
 // that never shows its keys, and after a login: the backend's keys used as they are, or new ones
 // made, stored (POST /frame-api/keys) and the backend's answer used.
@@ -13,7 +13,7 @@ import {
   newKeys,
   randomKey,
   solanaAddress
-} from '../../../frame/keys.js'
+} from '../../../service/frame/keys.js'
 import { decodeBase58, encodeBase58 } from '../../../src/utils/base58.js'
 import { FakeBackend, LOGIN_CODE } from './fake-backend.js'
 import { HARDHAT_ADDRESS, HARDHAT_KEY, SOLANA_SEED, WEB3JS_ADDRESS_OF_SEED } from './known-keys.js'

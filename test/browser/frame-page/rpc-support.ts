@@ -1,9 +1,9 @@
-// The frame's RPC (frame/rpc.ts) wired to stand-ins, for the RPC tests: a keyring from known keys,
+// The frame's RPC (service/frame/rpc.ts) wired to stand-ins, for the RPC tests: a keyring from known keys,
 // a fake chain behind the backend's rpc route, and an approve function the test controls.
-import type { ApprovalRequest } from '../../../frame/approval-request.js'
-import { Keyring } from '../../../frame/keys.js'
-import { createRpc, type RpcRequest } from '../../../frame/rpc.js'
-import type { Account } from '../../../frame/wallet.js'
+import type { ApprovalRequest } from '../../../service/frame/approval-request.js'
+import { Keyring } from '../../../service/frame/keys.js'
+import { createRpc, type RpcRequest } from '../../../service/frame/rpc.js'
+import type { Account } from '../../../service/frame/wallet.js'
 import { FakeChain } from './fake-chain.js'
 import { HARDHAT_KEY, SOLANA_SEED } from './known-keys.js'
 

@@ -1,11 +1,11 @@
-// Transactions from the frame (frame/transactions.ts through frame/rpc.ts) against a fake chain:
+// Transactions from the frame (service/frame/transactions.ts through service/frame/rpc.ts) against a fake chain:
 // after approval, eth_sendTransaction is filled (chain id, nonce, gas, EIP-1559 or legacy fees)
 // through the forwarded RPC, signed by the frame's key (the chain recovers the sender) and sent raw;
 // wallet_sendCalls runs its calls one by one after one approval and answers an id whose status
 // wallet_getCallsStatus reads from the receipts.
 import { expect } from '@open-wc/testing'
 import { parseEther, type Hex } from 'viem'
-import { UNKNOWN_CALL_WARNING } from '../../../frame/evm-call-summary.js'
+import { UNKNOWN_CALL_WARNING } from '../../../service/frame/evm-call-summary.js'
 import { RPC_USER_REJECTED } from '../../../src/frame/rpc-methods.js'
 import { rejection } from '../rejection.js'
 import { BASE_FEE, ESTIMATED_GAS, GAS_PRICE, PRIORITY_FEE } from './fake-chain.js'
@@ -21,7 +21,7 @@ describe('eth_sendTransaction from the frame', () => {
     const hash = await setup.call('eth_sendTransaction', [
       { from: HARDHAT_ADDRESS, to: BOB, value: ONE_AND_A_HALF, data: '0x1234' }
     ])
-    // 0x1234 calls nothing this wallet knows: the approval warns (frame/evm-call-summary.ts).
+    // 0x1234 calls nothing this wallet knows: the approval warns (service/frame/evm-call-summary.ts).
     expect(setup.asked).to.deep.equal([
       {
         kind: 'transactions',

@@ -1,4 +1,4 @@
-// The frame's RPC policy (frame/rpc.ts) with a fake chain and a test-controlled approval: a
+// The frame's RPC policy (service/frame/rpc.ts) with a fake chain and a test-controlled approval: a
 // disallowed method gets 'Requested RPC call is not allowed'; eth_chainId and the accounts are
 // answered here; safe methods are forwarded (JSON-RPC 2.0 to eip155:{last chain}); signatures only
 // after approval and verifiable (viem verifyMessage / verifyTypedData, ed25519 for Solana); Reject
@@ -7,9 +7,9 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { expect } from '@open-wc/testing'
 import { verifyMessage, verifyTypedData, type Hex } from 'viem'
-import { PERMISSIONS_NEED_SMART_ACCOUNT } from '../../../frame/permissions.js'
-import { NO_LONGER_CONNECTED, TOO_MANY_PENDING } from '../../../frame/rpc.js'
-import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../../frame/rpc-approvals.js'
+import { PERMISSIONS_NEED_SMART_ACCOUNT } from '../../../service/frame/permissions.js'
+import { NO_LONGER_CONNECTED, TOO_MANY_PENDING } from '../../../service/frame/rpc.js'
+import { USER_OPERATION_NEEDS_SMART_ACCOUNT } from '../../../service/frame/rpc-approvals.js'
 import {
   PENDING_TRANSACTIONS_LIMIT,
   RPC_NOT_ALLOWED,

@@ -1,4 +1,4 @@
-// What the frame keeps in its origin's localStorage (frame/session.ts): a device id made once, and
+// What the frame keeps in its origin's localStorage (service/frame/session.ts): a device id made once, and
 // for each host page its own session token and last chain (default 31337), under '@appkit-wallet/'
 // keys; a corrupt stored value is dropped and logged, never thrown. A session made for one host
 // page is not another's (issue 29): the browser gives the frame one storage under every page that
@@ -11,7 +11,7 @@ import {
   openSession as openSessionFor,
   sessionTokenKey,
   UNBOUND_SESSION_TOKEN_KEY
-} from '../../../frame/session.js'
+} from '../../../service/frame/session.js'
 import { memoryStorage } from './fake-backend.js'
 
 /** The host page these tests' frame serves, and another that embeds the same frame. */

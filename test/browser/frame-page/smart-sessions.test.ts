@@ -6,7 +6,7 @@
 // the EOA). Granting, spending and revoking for real: test/server/frame-smart-sessions.test.ts (the
 // frame, the backend, the chain) and test/e2e/smart-account.test.mjs (the demo page).
 import { expect } from '@open-wc/testing'
-import { PERMISSIONS_NEED_SMART_ACCOUNT } from '../../../frame/permissions.js'
+import { PERMISSIONS_NEED_SMART_ACCOUNT } from '../../../service/frame/permissions.js'
 import { parseOptions } from '../../../src/config/options.js'
 import { AuthClient } from '../../../src/connectors/auth/auth-client.js'
 import { SMART_SESSIONS_OFF } from '../../../src/frame/rpc-methods.js'

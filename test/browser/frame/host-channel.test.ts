@@ -1,9 +1,9 @@
-// The frame's side of the channel (frame/host-channel.ts) with stand-in windows: it serves only an
+// The frame's side of the channel (service/frame/host-channel.ts) with stand-in windows: it serves only an
 // allowed host origin, says ready to it, takes messages only from its parent on that origin,
 // answers only to that origin (never '*'), and answers a malformed request with an error naming
 // the problem. (The real cross-origin pair runs in frame-channel.test.ts.)
 import { expect } from '@open-wc/testing'
-import { PARENT_NOT_SET, serveHost } from '../../../frame/host-channel.js'
+import { PARENT_NOT_SET, serveHost } from '../../../service/frame/host-channel.js'
 import { FRAME_READY, frameRequest } from '../../../src/frame/messages.js'
 
 const HOST = 'https://shop.example'
@@ -159,7 +159,7 @@ describe('the frame’s channel to its host', () => {
     }
   })
 
-  it('runs nothing for a request of another protocol version (frame/README.md, the version policy)', async () => {
+  it('runs nothing for a request of another protocol version (service/frame/README.md, the version policy)', async () => {
     const warn = console.warn
     const warned: string[] = []
     console.warn = (message: string) => void warned.push(message)

@@ -1,6 +1,6 @@
 // The React layer rendered by React itself: the generated wrappers and the hooks. Runs on React 19
 // (`npx web-test-runner`) and again on React 18 (`REACT_VERSION=18 npx web-test-runner`, through
-// the react-18 / react-dom-18 npm aliases: scripts/wtr-react.mjs).
+// the react-18 / react-dom-18 npm aliases: tools/wtr-react.mjs).
 import { expect } from '@open-wc/testing'
 import { waitUntil } from '../wait.js'
 import { StrictMode, createElement, useState, version as reactVersion, type ReactNode } from 'react'

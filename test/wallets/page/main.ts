@@ -5,8 +5,8 @@
  * it found with the Wallet Standard's getWallets(). Results cross to the test as plain JSON.
  */
 import { getWallets, type Wallet, type WalletAccount } from '@wallet-standard/core'
-import { installDevWallet, type DevWalletChain } from '../../../wallets/dev-wallet/index.js'
-import { installSolanaTestWallet, encodeBase58 } from '../../../wallets/solana-test-wallet/index.js'
+import { installDevWallet, type DevWalletChain } from '../../../local/wallets/dev-wallet/index.js'
+import { installSolanaTestWallet, encodeBase58 } from '../../../local/wallets/solana-test-wallet/index.js'
 
 interface Eip1193 {
   request(args: { method: string; params?: unknown }): Promise<unknown>

@@ -1,0 +1,38 @@
+/**
+ * The test wallets on the demo page (they are not part of the kit: local/wallets/ in the repository).
+ * The AppKit Dev Wallet announces itself over EIP-6963; the Solana test wallet registers through
+ * the Wallet Standard. Both ask in their own panel before connecting, signing or sending.
+ */
+import { installDevWallet, type DevWallet } from '../../local/wallets/dev-wallet/index.js'
+import {
+  installSolanaTestWallet,
+  type InstalledSolanaTestWallet
+} from '../../local/wallets/solana-test-wallet/index.js'
+import { demoConfig } from './config.js'
+
+export interface TestWallets {
+  readonly dev: DevWallet
+  readonly solana: InstalledSolanaTestWallet
+}
+
+export function installTestWallets(): TestWallets | undefined {
+  if (!demoConfig.testWallets) return undefined
+  const query = new URLSearchParams(location.search)
+  const dev = installDevWallet({
+    // ?dev-wallet-account=N: the Dev Wallet holds test account #N (default #1, which owns alice.appkit.id).
+    ...(query.get('dev-wallet-account') ? { accountIndex: Number(query.get('dev-wallet-account')) } : {}),
+    // ?dev-wallet-atomic=1: the wallet batches EIP-5792 calls atomically (the kit then sends an
+    // approval and a swap as one wallet_sendCalls).
+    atomic: query.get('dev-wallet-atomic') === '1',
+    chains: [
+      { chainId: 31337, rpcUrl: demoConfig.chainARpc, name: 'Local Chain A' },
+      { chainId: 31338, rpcUrl: demoConfig.chainBRpc, name: 'Local Chain B' }
+    ]
+  })
+  const solana = installSolanaTestWallet({
+    rpcUrl: demoConfig.solanaRpc,
+    // ?solana-wallet-account=N: the Solana test wallet holds test account #N (default #0, Alice).
+    ...(query.get('solana-wallet-account') ? { accountIndex: Number(query.get('solana-wallet-account')) } : {})
+  })
+  return { dev, solana }
+}

@@ -1,0 +1,31 @@
+/**
+ * A fake EIP-1193 wallet (test/fixtures/eip1193-provider.ts) announced on the story's page, with the
+ * connection stores fresh: stories drive the real connect and switch actions against it.
+ */
+import { resetEvmDiscovery } from '../../../../src/adapters/evm/connectors.js'
+import { resetConnection } from '../../../../src/stores/connect/connection.js'
+import { loadConnectors, resetConnectors } from '../../../../src/stores/connect/connectors.js'
+import { resetNetworkSwitch } from '../../../../src/stores/networks/network-switch.js'
+import {
+  FakeEip1193Provider,
+  announceWallet,
+  type FakeProviderOptions
+} from '../../../../test/fixtures/eip1193-provider.js'
+
+export const STORY_WALLET = { rdns: 'dev.appkit.wallet', name: 'AppKit Dev Wallet' } as const
+
+let uninstall: (() => void) | undefined
+
+/** Forgets the previous story's wallet and connection, announces a new wallet, and discovers it. */
+export async function installStoryWallet(options: FakeProviderOptions = {}): Promise<FakeEip1193Provider> {
+  uninstall?.()
+  resetConnection()
+  resetConnectors()
+  resetEvmDiscovery()
+  resetNetworkSwitch()
+  for (const key of Object.keys(localStorage)) if (key.startsWith('@appkit-wallet/')) localStorage.removeItem(key)
+  const provider = new FakeEip1193Provider(options)
+  uninstall = announceWallet(provider, STORY_WALLET).uninstall
+  await loadConnectors()
+  return provider
+}

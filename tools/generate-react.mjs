@@ -1,0 +1,159 @@
+// Writes react/components.ts from custom-elements.json: one @lit/react component per public element.
+// Run `npm run manifest` first when elements changed, then `npm run generate:react`.
+// `--manifest PATH` and `--out PATH` read and write elsewhere (tools/check-generated.mjs); the
+// output's imports and formatting stay those of react/components.ts, so the two can be compared.
+//
+// Which elements are public: a tag that starts with `appkit-` (the host-page buttons), plus the
+// tags named in PUBLIC_TAGS (the modal and its toast, which a page may place itself). Every other
+// tag is a part of the modal (`w3m-*-view`, `w3m-router`, `w3m-header`, `wui-*`) and gets no wrapper.
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { format, resolveConfig } from 'prettier'
+
+const PUBLIC_TAG_PREFIXES = ['appkit-']
+const PUBLIC_TAGS = ['w3m-modal', 'w3m-toast']
+/** Dropped from an event's name to make its prop: `w3m-open` -> `onOpen`. */
+const EVENT_PREFIXES = ['w3m-', 'appkit-']
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const eventsDir = join(root, 'src/events')
+/** Where the output belongs: its imports are relative to this file, and Prettier's options are this file's. */
+const componentsPath = join(root, 'react/components.ts')
+
+export function isPublicTag(tag) {
+  return PUBLIC_TAGS.includes(tag) || PUBLIC_TAG_PREFIXES.some(prefix => tag.startsWith(prefix))
+}
+
+/** `w3m-view-change` -> `onViewChange`. */
+export function eventPropName(eventName) {
+  const prefix = EVENT_PREFIXES.find(p => eventName.startsWith(p)) ?? ''
+  const words = eventName
+    .slice(prefix.length)
+    .split(/[-_:.]/)
+    .filter(Boolean)
+  return `on${words.map(word => word[0].toUpperCase() + word.slice(1)).join('')}`
+}
+
+/** Every `export class X extends Event` under src/events, by class name -> module path (from the root). */
+function readEventClasses() {
+  const classes = new Map()
+  for (const file of readdirSync(eventsDir)
+    .filter(name => name.endsWith('.ts'))
+    .sort()) {
+    const source = readFileSync(join(eventsDir, file), 'utf8')
+    for (const match of source.matchAll(/export class (\w+) extends Event\b/g)) {
+      classes.set(match[1], `src/events/${file}`)
+    }
+  }
+  return classes
+}
+
+/** The public elements of the manifest, sorted by tag, each with its module and typed events. */
+function readPublicElements(manifest, eventClasses) {
+  const elements = []
+  for (const mod of manifest.modules ?? []) {
+    for (const declaration of mod.declarations ?? []) {
+      const tag = declaration.tagName
+      if (!declaration.customElement || !tag || !isPublicTag(tag)) continue
+      const exported = (mod.exports ?? []).some(e => e.kind === 'js' && e.declaration?.name === declaration.name)
+      if (!exported) throw new Error(`${mod.path}: <${tag}> class ${declaration.name} is not exported`)
+      const events = (declaration.events ?? []).map(event => {
+        const type = event.type?.text?.trim()
+        if (type && !eventClasses.has(type)) {
+          throw new Error(`<${tag}> fires ${event.name} as ${type}, which no src/events/*.ts module exports`)
+        }
+        return { name: event.name, prop: eventPropName(event.name), type, description: event.description }
+      })
+      const props = new Set()
+      for (const event of events) {
+        if (props.has(event.prop)) throw new Error(`<${tag}>: two events map to the prop ${event.prop}`)
+        props.add(event.prop)
+      }
+      elements.push({
+        tag,
+        className: declaration.name,
+        module: mod.path,
+        description: declaration.description,
+        events
+      })
+    }
+  }
+  const missing = PUBLIC_TAGS.filter(tag => !elements.some(element => element.tag === tag))
+  if (missing.length) throw new Error(`custom-elements.json lacks the public element(s) ${missing.join(', ')}`)
+  return elements.sort((a, b) => a.tag.localeCompare(b.tag))
+}
+
+/** `src/elements/w3m-modal.ts` -> `../src/elements/w3m-modal.js`, relative to react/. */
+function importPath(modulePath) {
+  return relative(dirname(componentsPath), join(root, modulePath)).replaceAll('\\', '/').replace(/\.ts$/, '.js')
+}
+
+function docComment(lines) {
+  const text = lines.flatMap(line => line.split('\n')).map(line => line.replaceAll('*/', '*\\/').trimEnd())
+  return ['/**', ...text.map(line => (line ? ` * ${line}` : ' *')), ' */'].join('\n')
+}
+
+function render(elements, eventClasses) {
+  const eventImports = new Map()
+  for (const event of elements.flatMap(element => element.events)) {
+    if (!event.type) continue
+    const path = importPath(eventClasses.get(event.type))
+    eventImports.set(path, new Set([...(eventImports.get(path) ?? []), event.type]))
+  }
+  const hasEvents = elements.some(element => element.events.length > 0)
+  const out = [
+    '// Generated by tools/generate-react.mjs from custom-elements.json. Do not edit this file:',
+    '// change the elements, then run `npm run manifest && npm run generate:react`.',
+    hasEvents
+      ? "import { createComponent, type EventName } from '@lit/react'"
+      : "import { createComponent } from '@lit/react'",
+    "import * as React from 'react'"
+  ]
+  for (const element of elements) {
+    out.push(`import { ${element.className} as ${element.className}Element } from '${importPath(element.module)}'`)
+  }
+  for (const [path, names] of [...eventImports].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(`import type { ${[...names].sort().join(', ')} } from '${path}'`)
+  }
+  for (const element of elements) {
+    const lines = [
+      element.description?.trim() || `The <${element.tag}> element.`,
+      '',
+      `React wrapper of <${element.tag}>.`
+    ]
+    if (element.events.length) lines.push('', 'Event props:')
+    for (const event of element.events)
+      lines.push(`- \`${event.prop}\` (\`${event.name}\`): ${event.description ?? ''}`.trimEnd())
+    out.push('', docComment(lines), `export const ${element.className} = createComponent({`)
+    out.push(`  react: React,`, `  tagName: '${element.tag}',`, `  elementClass: ${element.className}Element,`)
+    if (element.events.length) {
+      out.push('  events: {')
+      for (const event of element.events) {
+        out.push(`    ${event.prop}: '${event.name}' as EventName<${event.type ?? 'Event'}>,`)
+      }
+      out.push('  },')
+    }
+    out.push(`  displayName: '${element.className}'`, '})')
+  }
+  return `${out.join('\n')}\n`
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { manifest: { type: 'string' }, out: { type: 'string' } }
+  })
+  const manifestPath = resolve(values.manifest ?? join(root, 'custom-elements.json'))
+  const outPath = resolve(values.out ?? componentsPath)
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const eventClasses = readEventClasses()
+  const elements = readPublicElements(manifest, eventClasses)
+  const source = render(elements, eventClasses)
+  const options = (await resolveConfig(componentsPath)) ?? {}
+  writeFileSync(outPath, await format(source, { ...options, filepath: componentsPath }))
+  const names = elements.map(element => `${element.className} <${element.tag}>`).join(', ')
+  console.log(`${relative(process.cwd(), outPath)}: ${elements.length} components (${names})`)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main()
