@@ -39,7 +39,7 @@ export const PREBUNDLED_PACKAGES = [
 ]
 
 /** Where the specifiers the kit and its tests import are looked for. */
-const SCANNED = ['src', 'test/browser', 'test/fixtures', 'frame']
+const SCANNED = ['src', 'test/browser', 'test/fixtures', 'service/frame']
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'".][^'"]*)['"]/g
 const PREFIX = '/__prebundled__/'
 
