@@ -1,3 +1,4 @@
+import type { SolanaSendOptions } from '../adapters/solana/solana-provider-types.js'
 import type { CaipNetwork, ChainNamespace } from '../networks/types.js'
 
 /**
@@ -70,7 +71,8 @@ export type ConnectorEvent = keyof ConnectorEventMap
 /**
  * A transfer the kit built for the wallet to sign and send. EVM: one transaction (native: value to
  * the receiver, data 0x; ERC-20: transfer(receiver, amount) to the token contract). Solana: a
- * serialized transaction for `solana:signAndSendTransaction` on the CAIP-2 `chain`.
+ * serialized transaction for `solana:signAndSendTransaction` on the CAIP-2 `chain`, with the app's
+ * send `options` when it gave some (the wallet answers once 'confirmed' unless they say otherwise).
  */
 export type TransactionRequest =
   | {
@@ -80,7 +82,13 @@ export type TransactionRequest =
       readonly value: bigint
       readonly data: `0x${string}`
     }
-  | { readonly namespace: 'solana'; readonly from: string; readonly chain: string; readonly transaction: Uint8Array }
+  | {
+      readonly namespace: 'solana'
+      readonly from: string
+      readonly chain: string
+      readonly transaction: Uint8Array
+      readonly options?: SolanaSendOptions
+    }
 
 export interface Connector extends ConnectorInfo {
   /** Asks the wallet for its accounts (it may prompt the visitor); then for its chain. */
@@ -123,6 +131,17 @@ export interface Connector extends ConnectorInfo {
    * answered as 0x hex; the Solana sign-message feature, answered as the signature in base58.
    */
   signMessage?(message: string, address: string): Promise<string>
+  /**
+   * Solana: asks the wallet to sign `message` (any bytes, not only text) as `address`; resolves with
+   * the 64-byte ed25519 signature. A wallet's refusal is thrown as the wallet gave it.
+   */
+  signMessageBytes?(message: Uint8Array, address: string): Promise<Uint8Array>
+  /**
+   * Solana: asks the wallet to sign each of `transactions` (wire format, legacy or v0) as `address`
+   * for the CAIP-2 `chain`, without sending them (one approval); resolves with each signed, in order,
+   * in wire format. A wallet's refusal is thrown as the wallet gave it.
+   */
+  solanaSignTransactions?(transactions: readonly Uint8Array[], address: string, chain: string): Promise<Uint8Array[]>
   /** Follows a wallet event; returns the function that stops following it. */
   on<E extends ConnectorEvent>(event: E, listener: (payload: ConnectorEventMap[E]) => void): () => void
 }

@@ -51,3 +51,13 @@ export function toBase64(bytes: Uint8Array): string {
   for (const byte of bytes) text += String.fromCharCode(byte)
   return btoa(text)
 }
+
+/** The bytes of a base64 string (what WalletConnect's and the frame's Solana methods answer); undefined when it is not base64. */
+export function fromBase64(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined
+  try {
+    return Uint8Array.from(atob(text), char => char.charCodeAt(0))
+  } catch {
+    return undefined
+  }
+}

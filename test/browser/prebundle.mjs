@@ -24,6 +24,8 @@ export const PREBUNDLED_PACKAGES = [
   '@scure/base',
   '@scure/bip32',
   '@scure/bip39',
+  // @solana/web3.js's browser build imports CommonJS packages (buffer, bn.js, borsh): bundled, they are ES modules.
+  '@solana/web3.js',
   'lit',
   'lit-html',
   'lit-element',

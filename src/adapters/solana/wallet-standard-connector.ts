@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { readNativeBalanceFromRpc } from '../../connectors/native-balance.js'
 import type { Connector, ConnectorEventMap, ConnectResult } from '../../connectors/types.js'
 import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
+import { SolanaProviderError, UNREADABLE_ANSWER, UNSUPPORTED_METHOD } from '../../errors/solana-provider-error.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { isSolanaAddress } from '../../utils/address.js'
 import { encodeBase58, toHex } from '../../utils/base58.js'
@@ -15,6 +16,8 @@ import {
   signAndSendOutputSchema,
   signMessageFeatureSchema,
   signMessageOutputSchema,
+  signTransactionFeatureSchema,
+  signTransactionOutputSchema,
   type StandardAccount,
   type StandardWallet
 } from './wallet-standard.js'
@@ -45,6 +48,36 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
   function feature<T>(name: string, schema: z.ZodMiniType<T>): T | undefined {
     const parsed = schema.safeParse(features[name])
     return parsed.success ? parsed.data : undefined
+  }
+
+  /** A feature the wallet must have for what the app asked; without it, a 4200 error naming it. */
+  function required<T>(name: string, schema: z.ZodMiniType<T>): T {
+    const found = feature(name, schema)
+    if (!found) throw new SolanaProviderError(`${wallet.name} has no ${name} feature`, UNSUPPORTED_METHOD)
+    return found
+  }
+
+  /** The wallet's own account object of `address`: the standard identifies the signer by it, not by address. */
+  function accountOf(address: string): StandardAccount {
+    const account = wallet.accounts.find(entry => entry.address === address)
+    if (!account) throw new AccountNotFoundError(address, wallet.name)
+    return account
+  }
+
+  /** What the wallet answered, parsed; an answer that is not what the standard says is a -32603 error. */
+  function answer<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+    const parsed = schema.safeParse(value)
+    if (!parsed.success) throw new SolanaProviderError(`${wallet.name} answered ${what} unreadably`, UNREADABLE_ANSWER)
+    return parsed.data
+  }
+
+  async function signBytes(message: Uint8Array, address: string): Promise<Uint8Array> {
+    const name = 'solana:signMessage'
+    const signFeature = required(name, signMessageFeatureSchema)
+    const call = signFeature.signMessage as (...inputs: object[]) => unknown
+    const [first] = answer(signMessageOutputSchema, await call({ account: accountOf(address), message }), name)
+    if (!first) throw new SolanaProviderError(`${wallet.name} returned no signature`, UNREADABLE_ANSWER)
+    return first.signature
   }
 
   async function standardConnect(silent: boolean): Promise<string[]> {
@@ -113,12 +146,12 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
       // The wallet's own account object: the standard identifies the signer by it, not by address.
       const account = wallet.accounts.find(entry => entry.address === request.from)
       if (!account) throw new AccountNotFoundError(request.from, wallet.name)
-      // Answer once the transfer is confirmed, so that balances read next show it.
+      // Answer once the transfer is confirmed (unless the app asks otherwise), so that balances read next show it.
       const input = {
         account,
         chain: request.chain,
         transaction: request.transaction,
-        options: { commitment: 'confirmed' }
+        options: { commitment: 'confirmed', ...request.options }
       }
       const output = signAndSendOutputSchema.parse(
         await (sendFeature.signAndSendTransaction as (...inputs: object[]) => unknown)(input)
@@ -128,20 +161,25 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
       return toHex(first.signature)
     },
 
-    async signMessage(message, address) {
-      const signFeature = feature('solana:signMessage', signMessageFeatureSchema)
-      if (!signFeature) throw new Error(`${wallet.name} has no solana:signMessage feature`)
-      const account = wallet.accounts.find(entry => entry.address === address)
-      if (!account) throw new AccountNotFoundError(address, wallet.name)
-      const output = signMessageOutputSchema.parse(
-        await (signFeature.signMessage as (...inputs: object[]) => unknown)({
-          account,
-          message: new TextEncoder().encode(message)
-        })
-      )
-      const [first] = output
-      if (!first) throw new Error(`${wallet.name} returned no signature`)
-      return encodeBase58(first.signature)
+    signMessage: async (message, address) => encodeBase58(await signBytes(new TextEncoder().encode(message), address)),
+
+    signMessageBytes: signBytes,
+
+    async solanaSignTransactions(transactions, address, chain) {
+      if (transactions.length === 0) return []
+      const name = 'solana:signTransaction'
+      const signFeature = required(name, signTransactionFeatureSchema)
+      const account = accountOf(address)
+      const inputs = transactions.map(transaction => ({ account, chain, transaction }))
+      const call = signFeature.signTransaction as (...inputs: object[]) => unknown
+      const signed = answer(signTransactionOutputSchema, await call(...inputs), name)
+      if (signed.length !== transactions.length) {
+        throw new SolanaProviderError(
+          `${wallet.name} answered ${name} with ${signed.length} transactions for ${transactions.length}`,
+          UNREADABLE_ANSWER
+        )
+      }
+      return signed.map(output => output.signedTransaction)
     },
 
     on(event, listener) {

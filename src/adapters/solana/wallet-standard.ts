@@ -42,6 +42,12 @@ export const signAndSendOutputSchema = z.array(
   })
 )
 
+/** `solana:signTransaction` (sign without sending), and its result: one signed transaction (wire format) per input. */
+export const signTransactionFeatureSchema = z.object({ version: z.string(), signTransaction: fn })
+export const signTransactionOutputSchema = z.array(
+  z.object({ signedTransaction: z.custom<Uint8Array>(value => value instanceof Uint8Array, 'the signed transaction') })
+)
+
 /** `solana:signMessage`, and its result: one signature per message. */
 export const signMessageFeatureSchema = z.object({ version: z.string(), signMessage: fn })
 export const signMessageOutputSchema = signAndSendOutputSchema

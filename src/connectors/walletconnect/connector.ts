@@ -3,6 +3,7 @@ import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import * as z from 'zod/mini'
 import { decodeBase58, encodeBase58, toBase64, toHex, utf8ToHex } from '../../utils/base58.js'
 import { readNativeBalanceFromRpc } from '../native-balance.js'
+import { signSolanaMessage, signSolanaTransactions, type SolanaRpc } from '../solana-signing.js'
 import type { Connector, ConnectorEventMap, ConnectResult } from '../types.js'
 import type { WalletConnectController } from './controller.js'
 import { WALLET_CONNECT_CONNECTOR_ID, walletConnectInfo } from './entries.js'
@@ -26,6 +27,13 @@ export function createWalletConnectConnector(
   networks: readonly CaipNetwork[]
 ): Connector {
   let network: CaipNetwork | undefined
+
+  /** Solana requests on `chain` (CAIP-2), for the shared Solana signing. */
+  const solanaRpc =
+    (chain: string): SolanaRpc =>
+    (method, params) =>
+      controller.request(chain, method, params)
+  const WALLET = 'The WalletConnect wallet'
 
   const networkOf = (chainId: string) => networks.find(n => n.caipNetworkId === `${namespace}:${chainId}`)
 
@@ -86,10 +94,13 @@ export function createWalletConnectConnector(
         const call = { from, to, value: `0x${value.toString(16)}`, data }
         return hashSchema.parse(await controller.request(network.caipNetworkId, 'eth_sendTransaction', [call]))
       }
+      // WalletConnect's sendOptions are web3.js's SendOptions: no commitment (the wallet answers once sent).
+      const { commitment: _commitment, ...sendOptions } = request.options ?? {}
       const answer = solanaSendSchema.parse(
         await controller.request(request.chain, 'solana_signAndSendTransaction', {
           transaction: toBase64(request.transaction),
-          pubkey: request.from
+          pubkey: request.from,
+          ...(request.options ? { sendOptions } : {})
         })
       )
       const signature = decodeBase58(answer.signature)
@@ -104,16 +115,20 @@ export function createWalletConnectConnector(
         const answer = await controller.request(network.caipNetworkId, 'personal_sign', [utf8ToHex(message), address])
         return signatureSchema.parse(answer)
       }
-      const answer = solanaSendSchema.parse(
-        await controller.request(network.caipNetworkId, 'solana_signMessage', {
-          message: encodeBase58(new TextEncoder().encode(message)),
-          pubkey: address
-        })
-      )
-      if (decodeBase58(answer.signature)?.length !== 64)
-        throw new Error('The wallet answered solana_signMessage without a signature')
-      return answer.signature
+      const bytes = new TextEncoder().encode(message)
+      return encodeBase58(await signSolanaMessage(solanaRpc(network.caipNetworkId), WALLET, bytes, address))
     },
+
+    ...(namespace === 'solana'
+      ? {
+          async signMessageBytes(message: Uint8Array, address: string) {
+            if (!network) throw new ChainNotConfiguredError(namespace)
+            return signSolanaMessage(solanaRpc(network.caipNetworkId), WALLET, message, address)
+          },
+          solanaSignTransactions: (transactions: readonly Uint8Array[], address: string, chain: string) =>
+            signSolanaTransactions(solanaRpc(chain), WALLET, transactions, address)
+        }
+      : {}),
 
     on(event, listener) {
       const deliver = listener as (payload: ConnectorEventMap[keyof ConnectorEventMap]) => void
