@@ -68,7 +68,7 @@ const FIRST_LOAD_SHARED: RegExp[] = [
   /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/,
   /node_modules[\\/]@lit[\\/]localize[\\/](init[\\/]install|internal[\\/](str-tag|default-msg))\.js$/,
   /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
-  /[\\/]src[\\/]stores[\\/](toast|locale|network|options|account|open-view|router|modal|theme|initialize|public-state)\.ts$/,
+  /[\\/]src[\\/]stores[\\/](toast|locale|network|options|account|open-view|router|modal|theme|initialize|public-state|wallet-providers)\.ts$/,
   /[\\/]src[\\/]stores[\\/]siwx[\\/]state\.ts$/,
   /[\\/]src[\\/]config[\\/](constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
   /[\\/]src[\\/]elements[\\/]shared[\\/](spinner-styles|define|store-controller|prefetch-view|focus|theme-controller)\.ts$/,

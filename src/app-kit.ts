@@ -21,6 +21,7 @@ import { $resolvedThemeMode, $theme, setThemeMode, setThemeVariables } from './s
 import { AUTO_MOUNTED_ATTRIBUTE } from './elements/w3m-modal.js'
 import { prefetchView } from './elements/shared/prefetch-view.js'
 import { whenIdle } from './utils/idle.js'
+import { walletApi, type WalletApi } from './wallet-api.js'
 import { ACTIVE_NETWORK_KEY, CONNECTIONS_KEY, isStored } from './storage/storage-key.js'
 import './elements/buttons/appkit-button.js'
 import './elements/buttons/appkit-network-button.js'
@@ -30,8 +31,11 @@ export interface ThemeSnapshot {
   readonly themeVariables: ThemeVariables
 }
 
-/** The handle createAppKit returns: open and close the modal, read and follow its state and theme. */
-export interface AppKit {
+/**
+ * The handle createAppKit returns: open and close the modal, read and follow its state and theme,
+ * and reach the connected wallets (WalletApi: src/wallet-api.ts).
+ */
+export interface AppKit extends WalletApi {
   open(options?: { view?: ViewName }): Promise<void>
   close(): void
   getState(): PublicState
@@ -185,6 +189,7 @@ export function createAppKit(input: AppKitOptionsInput): AppKit {
   loadRemoteFeaturesWhenIdle(options, input.features)
   startProjectOnFirstOpen()
   return {
+    ...walletApi,
     open: async (openOptions = {}) => openModal(openOptions),
     close: () => void closeModal(),
     getState: () => $publicState.get(),

@@ -29,6 +29,16 @@ export type { PermissionRequest, GrantedPermissions } from './api/schemas/permis
 export { setOnrampProviders } from './stores/onramp/set-providers.js'
 export type { OnrampProviderName } from './config/constants.js'
 export type { AccountState, ConnectionStatus } from './stores/account.js'
+export type { WalletApi } from './wallet-api.js'
+export type { NamespaceAccount, WalletInfo } from './stores/wallet-providers.js'
+export type {
+  AppKitEip1193Provider,
+  Eip1193EventMap,
+  Eip1193Event,
+  Eip1193RequestArguments
+} from './adapters/evm/wallet-provider.js'
+export type { ProviderRpcError } from './errors/rpc-error.js'
+export type { ConnectorType } from './connectors/types.js'
 export { ModalOpenEvent, ModalCloseEvent, ViewChangeEvent } from './events/modal-events.js'
 export { createLocalSiwx, createBackendSiwx, type LocalSiwxOptions, type BackendSiwxOptions } from './siwx/factories.js'
 export type { SiwxConfig, SiwxMessage, SiwxMessageInput, SiwxMessageData, SiwxSession, Cacao } from './siwx/types.js'

@@ -12,7 +12,15 @@ import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
 import { modalStyles } from './w3m-modal.styles.js'
 import { dialogNameOf, loadModalParts, modalPartsDefined } from './shared/modal-parts.js'
-import './w3m-toast.js'
+import { $toast } from '../stores/toast.js'
+import { whenIdle } from '../utils/idle.js'
+
+/**
+ * The toast's element is not in the first load: a toast follows something the visitor or the app
+ * did, so the element loads when the page is idle (its live regions are then in the page before
+ * any message), or with a toast shown before that.
+ */
+const loadToast = (): void => void import('./w3m-toast.js')
 
 /** Marks the modal createAppKit put on the page itself; a modal the app renders replaces it. */
 export const AUTO_MOUNTED_ATTRIBUTE = 'data-appkit-auto'
@@ -59,14 +67,19 @@ export class W3mModal extends LitElement {
     new ThemeController(this)
   }
 
+  private stopToast: (() => void) | undefined
+
   override connectedCallback(): void {
     super.connectedCallback()
+    whenIdle(loadToast)
+    this.stopToast = $toast.listen(({ open }) => open && loadToast())
     if (this.hasAttribute(AUTO_MOUNTED_ATTRIBUTE)) return
     for (const auto of document.querySelectorAll(`w3m-modal[${AUTO_MOUNTED_ATTRIBUTE}]`)) auto.remove()
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
+    this.stopToast?.()
     this.resizeObserver?.disconnect()
   }
 

@@ -183,4 +183,16 @@ describe('createAppKit with a modal of the app', () => {
     expect(String(error)).to.contain('Connect, Account')
     expect(kit.getState().open).to.equal(false)
   })
+
+  it('carries the connection for the app (issue 31): nothing connected, no provider; the active network', () => {
+    const kit = createAppKit({ ...options, defaultNetwork: localChainB })
+    expect(kit.getWalletProvider('eip155')).to.equal(undefined)
+    expect(kit.getAccount()).to.equal(undefined)
+    expect(kit.getWalletInfo()).to.equal(undefined)
+    expect(kit.getCaipNetwork()?.caipNetworkId).to.equal('eip155:31338')
+    expect(kit.getCaipNetwork('solana')).to.equal(undefined)
+    const stop = kit.subscribeWalletProvider('eip155', () => undefined)
+    expect(stop).to.be.a('function')
+    stop()
+  })
 })

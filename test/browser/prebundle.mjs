@@ -37,7 +37,9 @@ export const PREBUNDLED_PACKAGES = [
   '@open-wc/semantic-dom-diff',
   '@open-wc/scoped-elements',
   '@esm-bundle/chai',
-  'sinon'
+  'sinon',
+  // ethers (the wallet provider's test, issue 31): its browser build (no Node's net) is what esbuild picks.
+  'ethers'
 ]
 
 /** Where the specifiers the kit and its tests import are looked for. */

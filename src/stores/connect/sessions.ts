@@ -19,6 +19,7 @@ import { $network, selectNetwork } from '../network.js'
 import { $options } from '../options.js'
 import { preferredAccountTypes } from '../account/preferred-account-types.js'
 import { $router, resetView } from '../router.js'
+import { syncWallets } from './wallet-bridge.js'
 
 /** The embedded wallet's user as stored by its login: the e-mail, or the social user name. */
 function embeddedUser(): { email?: string; username?: string } {
@@ -64,9 +65,13 @@ function summary(session: Session): NamespaceConnection {
   }
 }
 
+/** The app's wallet providers, accounts and networks follow (stores/connect/wallet-bridge.ts). */
+const syncApp = () => syncWallets(sessions, $connection.get().activeNamespace)
+
 function publish(): void {
   const connections = Object.fromEntries([...sessions].map(([namespace, session]) => [namespace, summary(session)]))
   updateConnection({ connections, status: sessions.size > 0 ? 'connected' : $connection.get().status })
+  syncApp()
 }
 
 function persist(session: Session): void {
@@ -121,6 +126,7 @@ function show(session: Session): void {
     },
     status: 'connected'
   })
+  syncApp()
   void refreshAccountDetails({ fromWallet: () => connector.getBalance(session.address) })
   if (!network && !$options.get()?.allowUnsupportedChain) openModal({ view: 'UnsupportedChain' })
 }
@@ -224,6 +230,7 @@ export function endSession(namespace: ChainNamespace): void {
     return
   }
   $connection.set(initialConnection)
+  syncApp()
   resetAccount()
   if ($modal.get().open && $router.get().view === 'Account') resetView('Connect')
 }
@@ -231,4 +238,5 @@ export function endSession(namespace: ChainNamespace): void {
 /** Drops every connection without telling the wallets (tests, and resetConnection). */
 export function closeAllSessions(): void {
   for (const namespace of [...sessions.keys()]) closeSession(namespace)
+  syncApp()
 }

@@ -1,6 +1,13 @@
 import { map } from 'nanostores'
 import { ChainMismatchError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
 import { providerErrorCode, switchErrorMessageForVisitor, USER_REJECTED_CODE } from '../../errors/visitor-message.js'
+import {
+  DEFAULT_SWITCH_ERROR_CODE,
+  isSwitchErrorCode,
+  NETWORK_NOT_FOUND,
+  UNRECOGNIZED_CHAIN_CODE
+} from '../../errors/switch-errors.js'
+import { rpcError } from '../../errors/rpc-error.js'
 import { AUTH_CONNECTOR_ID, AUTH_CONNECTOR_NAMESPACES } from '../../config/auth-connector-ids.js'
 import type { CaipNetwork, ChainNamespace } from '../../networks/types.js'
 import { $connection, connect } from '../connect/connection.js'
@@ -96,16 +103,35 @@ async function switchInsideFrame(target: CaipNetwork): Promise<boolean> {
     return true
   }
   if (previous) selectNetwork(previous)
-  const message = $connection.get().error?.message ?? switchErrorMessageForVisitor(undefined)
-  $networkSwitch.set({ status: 'failed', target: caipNetworkId, error: message })
-  showError(message)
+  failSwitch(caipNetworkId, undefined, $connection.get().error?.message)
   return false
 }
 
-function failSwitch(caipNetworkId: string, error: unknown): void {
-  const message = switchErrorMessageForVisitor(error)
+/** The EIP-1193 code of the last failed switch (what switchNetworkOrThrow rejects with). */
+let failureCode = DEFAULT_SWITCH_ERROR_CODE
+
+function failSwitch(caipNetworkId: string, error: unknown, message = switchErrorMessageForVisitor(error)): void {
+  const code = providerErrorCode(error)
+  failureCode =
+    code === USER_REJECTED_CODE || isSwitchErrorCode(code)
+      ? code
+      : message === NETWORK_NOT_FOUND
+        ? UNRECOGNIZED_CHAIN_CODE
+        : DEFAULT_SWITCH_ERROR_CODE
   $networkSwitch.set({ status: 'failed', target: caipNetworkId, error: message })
   showError(message)
+}
+
+/**
+ * switchNetwork for the app (the instance's switchNetwork, the wallet provider's
+ * wallet_switchEthereumChain): resolves once the wallet and the kit are on the network; rejects
+ * with what the visitor is shown (docs/behaviour.md section 8: 'Network switch declined' 4001,
+ * 'Network Not Found' 4902, 'Invalid network id' 32603, 'Failed to switch network' 5000) and the
+ * EIP-1193 code. The failure is shown in the modal too, as every failed switch is.
+ */
+export async function switchNetworkOrThrow(caipNetworkId: string): Promise<void> {
+  if (await switchNetwork(caipNetworkId)) return
+  throw rpcError(failureCode, $networkSwitch.get().error ?? switchErrorMessageForVisitor(undefined))
 }
 
 /** No wallet to ask: the network just becomes active (an unlisted one is refused, visibly). */
