@@ -15,6 +15,9 @@ import { submitEmail, submitOtp } from '../../../src/stores/email/login.js'
 import { sessionOf } from '../../../src/stores/connect/sessions.js'
 import { storedEmail, storedEmailLoginUsed } from '../../../src/storage/keys.js'
 import { $alert } from '../../../src/stores/alert.js'
+import { SolanaProviderError } from '../../../src/errors/solana-provider-error.js'
+import { toBase64 } from '../../../src/utils/base58.js'
+import { RPC_USER_REJECTED } from '../../../src/frame/rpc-methods.js'
 import { DOUBLE_ADDRESS, dialogChanges, forgetDoubleLogin, frames, setUpEmail, tearDownEmail } from './support.js'
 
 const PROJECT = 'solana-auth-test'
@@ -69,6 +72,43 @@ describe('embedded wallet on eip155 and solana', () => {
       transaction
     })
     expect(((await wrong.catch((error: Error) => error)) as Error).message).to.contain('double: unexpected params')
+  })
+
+  it('issue 31: transactions signed without sending go to the frame as solana_signTransaction (one) and solana_signAllTransactions (more), base64 both ways', async () => {
+    const connector = getConnector(AUTH_CONNECTOR_ID, 'solana')!
+    const dialog = frames()[0]!.closest('dialog')!
+    const changes = dialogChanges(dialog)
+    // A wire transaction with one signature slot (what the double fills) and its message after it.
+    const transaction = (fill: number) => Uint8Array.from([1, ...new Uint8Array(64), ...new Uint8Array(40).fill(fill)])
+    const signedAs = (fill: number) => [1, ...new Uint8Array(64).fill(0x5a), ...new Uint8Array(40).fill(fill)]
+    const [one] = await connector.solanaSignTransactions!([transaction(1)], SOLANA_ADDRESS, solanaLocal.caipNetworkId)
+    expect([...one!]).to.deep.equal(signedAs(1))
+    expect(changes).to.deep.equal(['modal', 'closed'])
+    const all = await connector.solanaSignTransactions!(
+      [transaction(2), transaction(3)],
+      SOLANA_ADDRESS,
+      solanaLocal.caipNetworkId
+    )
+    expect(all.map(bytes => [...bytes])).to.deep.equal([signedAs(2), signedAs(3)])
+    expect(toBase64(all[1]!)).to.not.equal(toBase64(transaction(3)))
+  })
+
+  it('issue 31: a message as bytes (solana_signMessage), and the frame’s rejection with its code and text', async () => {
+    const connector = getConnector(AUTH_CONNECTOR_ID, 'solana')!
+    const signature = await connector.signMessageBytes!(Uint8Array.of(0xff, 0), SOLANA_ADDRESS)
+    expect(signature).to.have.length(64)
+    const refused = await connector.solanaSignTransactions!(
+      [new Uint8Array(65)],
+      'reject me',
+      solanaLocal.caipNetworkId
+    ).then(
+      () => undefined,
+      (error: unknown) => error
+    )
+    expect(refused).to.be.instanceOf(Error)
+    expect((refused as { code?: unknown }).code).to.equal(4001)
+    expect((refused as Error).message).to.equal(RPC_USER_REJECTED)
+    expect(SolanaProviderError.from(refused).code).to.equal(4001)
   })
 
   it('a login that ended on the frame’s backend mid-use: “Session Expired” alert, the login cache cleared, both namespaces disconnected', async () => {
