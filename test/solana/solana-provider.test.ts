@@ -90,6 +90,23 @@ describe('the app’s Solana provider through the embedded wallet, on the local 
     assert.equal((await balanceOf(dave.publicKey)) - before, 3_003)
   })
 
+  test('sendTransaction(transaction, connection): signed by the wallet, sent through the app’s own connection; one still missing a signature is refused', async () => {
+    const f = frame()
+    const provider = await providerOver(f)
+    const before = await balanceOf(dave.publicKey)
+    const signature = await provider.sendTransaction(await legacyTransfer(34_567), local.connection)
+    await local.connection.confirmTransaction(signature, 'confirmed')
+    assert.deepEqual(f.forwarded, [], 'the app’s connection sent it, not the frame')
+    assert.equal((await balanceOf(dave.publicKey)) - before, 34_567)
+
+    // Dave pays the fee: the frame signs Carol's slot only, and the app's transaction cannot go out.
+    const shared = await legacyTransfer(1)
+    shared.feePayer = dave.publicKey
+    const error = await rejected(provider.sendTransaction(shared, local.connection))
+    assert.ok(error instanceof SolanaProviderError)
+    assert.match(error.message, new RegExp(`Missing signature for public key \\[\`${dave.publicKey.toBase58()}\`\\]`))
+  })
+
   test('a declined approval reaches the app as a SolanaProviderError with the frame’s text', async () => {
     const declining = await providerOver(
       frame({

@@ -5,7 +5,7 @@
  * façade, the bridge store and the React hooks can name it without loading web3.js;
  * solana-provider.ts builds it.
  */
-import type { PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js'
+import type { Connection, PublicKey, SendOptions, Transaction, VersionedTransaction } from '@solana/web3.js'
 import type { Connector } from '../../connectors/types.js'
 
 /** A transaction the provider signs: legacy or versioned (v0); it comes back as the same class. */
@@ -62,6 +62,15 @@ export interface AppKitSolanaProvider {
    * adapters' `sendTransaction` and AppKit's Solana provider answer).
    */
   signAndSendTransaction<T extends AnySolanaTransaction>(transaction: T, options?: SolanaSendOptions): Promise<string>
+  /**
+   * The wallet adapters' way: has the wallet sign `transaction` (signTransaction), then sends it
+   * through the app's own `connection` (its RPC, `sendRawTransaction`); resolves with the base58 signature.
+   */
+  sendTransaction(
+    transaction: AnySolanaTransaction,
+    connection: Pick<Connection, 'sendRawTransaction'>,
+    options?: SendOptions
+  ): Promise<string>
   on<E extends SolanaProviderEvent>(event: E, listener: SolanaProviderListener<E>): void
   removeListener<E extends SolanaProviderEvent>(event: E, listener: SolanaProviderListener<E>): void
 }

@@ -121,6 +121,13 @@ export function createSolanaProvider({ connector, address, chain }: SolanaProvid
         return encodeBase58(hexToBytes(await send(request)))
       }),
 
+    sendTransaction: (transaction, connection, options) =>
+      asking(async () => {
+        const [signed] = await signAll([transaction])
+        // Every signature is there now: serialize() checks it, as the wallet adapters' sendTransaction does.
+        return connection.sendRawTransaction((signed as AnySolanaTransaction).serialize(), options)
+      }),
+
     on(event, listener) {
       let set = listeners.get(event)
       if (!set) listeners.set(event, (set = new Set()))
