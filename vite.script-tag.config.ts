@@ -106,6 +106,9 @@ const CHAIN_READS_FILE = 'appkit-elements.chain-reads.js'
 /** The Send flow's Solana transactions (@solana/web3.js) beside the classic script: only when a visitor sends on Solana. */
 const SOLANA_TRANSFER_FILE = 'appkit-elements.solana-send.js'
 
+/** The app's Solana wallet provider (@solana/web3.js) beside the classic script: only when a Solana wallet connects. */
+const SOLANA_PROVIDER_FILE = 'appkit-elements.solana-provider.js'
+
 /** Sign-in's EVM cryptography (viem) beside the classic script: only when an EVM account signs in. */
 const SIWX_EVM_FILE = 'appkit-elements.siwx-evm.js'
 
@@ -121,6 +124,7 @@ const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
   [CATALOG_FILE.slice(0, -3)]: 'src/i18n/catalog.ts',
   [CHAIN_READS_FILE.slice(0, -3)]: 'src/api/chain-token-balances.ts',
   [SOLANA_TRANSFER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-transfer.ts',
+  [SOLANA_PROVIDER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-provider.ts',
   [SIWX_EVM_FILE.slice(0, -3)]: 'src/siwx/evm-signature.ts'
 }
 
@@ -138,7 +142,8 @@ function importBesideClassic(file: string): string {
  * - the QR encoder's `import('./qr-library.js')` becomes QR_FILE, the overrides check's
  *   `import('./catalog.js')` CATALOG_FILE, the Tokens list's `import('../../api/chain-token-balances.js')`
  *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails), and the Send flow's
- *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js), and
+ *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js), the
+ *   bridge store's `import('../../adapters/solana/solana-provider.js')` SOLANA_PROVIDER_FILE, and
  *   sign-in's `import('./evm-signature.js')` (writing and verifying EVM messages) SIWX_EVM_FILE.
  * Only modules without state of the kit go beside: a second copy of a store would split the kit.
  */
@@ -154,6 +159,11 @@ const SINGLE_BESIDE = [
     module: 'src/stores/send/send.ts',
     target: /import\((['"])\.\.\/\.\.\/adapters\/solana\/solana-transfer\.js\1\)/,
     file: SOLANA_TRANSFER_FILE
+  },
+  {
+    module: 'src/stores/connect/wallet-bridge.ts',
+    target: /import\((['"])\.\.\/\.\.\/adapters\/solana\/solana-provider\.js\1\)/,
+    file: SOLANA_PROVIDER_FILE
   },
   { module: 'src/siwx/verify.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
   { module: 'src/siwx/create-message.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE }

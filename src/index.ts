@@ -38,6 +38,12 @@ export type {
   Eip1193RequestArguments
 } from './adapters/evm/wallet-provider.js'
 export type { ProviderRpcError } from './errors/rpc-error.js'
+export type {
+  AppKitSolanaProvider,
+  AnySolanaTransaction,
+  SolanaSendOptions,
+  SolanaProviderEventMap
+} from './adapters/solana/solana-provider-types.js'
 export type { ConnectorType } from './connectors/types.js'
 export { ModalOpenEvent, ModalCloseEvent, ViewChangeEvent } from './events/modal-events.js'
 export { createLocalSiwx, createBackendSiwx, type LocalSiwxOptions, type BackendSiwxOptions } from './siwx/factories.js'

@@ -4,6 +4,7 @@
  * providers themselves are built by the connection code (stores/connect/wallet-bridge.ts).
  */
 import type { AppKitEip1193Provider } from './adapters/evm/wallet-provider.js'
+import type { AppKitSolanaProvider } from './adapters/solana/solana-provider-types.js'
 import type { CaipNetwork, ChainNamespace } from './networks/types.js'
 import { $network } from './stores/network.js'
 import { $wallets, walletOf, type NamespaceAccount, type WalletInfo } from './stores/wallet-providers.js'
@@ -15,6 +16,7 @@ export interface WalletApi {
    * The same object for the whole connection.
    */
   getWalletProvider(namespace: 'eip155'): AppKitEip1193Provider | undefined
+  getWalletProvider(namespace: 'solana'): AppKitSolanaProvider | undefined
   getWalletProvider<T = unknown>(namespace?: ChainNamespace): T | undefined
   /** Calls back with the new provider (undefined once disconnected); returns the unsubscribe function. */
   subscribeWalletProvider<T = unknown>(

@@ -35,13 +35,14 @@ const bridged = new Map<ChainNamespace, Bridged>()
 const accountsOf = (session: Session) => [session.address, ...session.accounts.filter(a => a !== session.address)]
 
 /**
- * Where the Solana provider is built (issue 31, the Solana half: src/adapters/solana/solana-provider.ts,
- * `createSolanaProvider({ connector, address, chain })`, which loads @solana/web3.js). Until it
- * lands, a Solana connection has no provider: `getWalletProvider('solana')` is undefined.
+ * The Solana provider (src/adapters/solana/solana-provider.ts), loaded with @solana/web3.js when a
+ * Solana wallet connects: `getWalletProvider('solana')` is undefined until it has (a subscriber
+ * is told once it is there).
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the hook point's signature
-function createSolanaProviderFor(session: Session): Promise<EmittingProvider> | undefined {
-  return undefined
+async function createSolanaProviderFor(session: Session): Promise<EmittingProvider> {
+  const { createSolanaProvider } = await import('../../adapters/solana/solana-provider.js')
+  const { connector, address, chainId } = session
+  return createSolanaProvider({ connector, address, chain: `solana:${String(chainId)}` })
 }
 
 function createProvider(session: Session, entry: Bridged): EmittingProvider | undefined {
@@ -56,14 +57,17 @@ function createProvider(session: Session, entry: Bridged): EmittingProvider | un
     })
   }
   if (connector.namespace === 'solana') {
-    void createSolanaProviderFor(session)?.then(provider => {
-      if (bridged.get(connector.namespace) !== entry) return
-      entry.provider = provider
-      publishWallets()
-      // What moved while its code loaded (an equal value raises nothing).
-      provider.emit('accountsChanged', session.address as never)
-      provider.emit('chainChanged', `solana:${String(session.chainId)}` as never)
-    })
+    void createSolanaProviderFor(session).then(
+      provider => {
+        if (bridged.get(connector.namespace) !== entry) return
+        entry.provider = provider
+        publishWallets()
+        // What moved while its code loaded (an equal value raises nothing).
+        provider.emit('accountsChanged', session.address as never)
+        provider.emit('chainChanged', `solana:${String(session.chainId)}` as never)
+      },
+      (error: unknown) => console.warn('[appkit] The Solana wallet provider could not load:', error)
+    )
   }
   return undefined
 }
