@@ -9,7 +9,11 @@ import { ensureChromium } from './chromium.mjs'
 
 // Each step's `id` is what `--only` takes; `needsBuild`: the step reads dist/ (or service/frame/dist), so
 // `--only` runs the build before it; `together`: consecutive steps with the same value run at once
-// (single-threaded checks on a 2-core machine), each one's output printed whole when it ends.
+// (single-threaded checks on a 2-core machine), at most POOL[together] of them at a time, each
+// one's output printed whole when it ends.
+/** How many steps of a `together` group run at a time (all, unless named here). */
+const POOL = { node: 2 }
+
 const steps = [
   { id: 'typecheck', together: 'checks', name: 'type check', command: 'npx tsc -b', kind: 'check' },
   {
@@ -38,8 +42,6 @@ const steps = [
     command: 'npm run build-storybook --silent && node test/storybook/check-stories.mjs',
     kind: 'storybook'
   },
-  { id: 'api', name: 'api client tests', command: 'node --import tsx --test test/api/*.test.ts', kind: 'node' },
-  { id: 'chain', name: 'local chain tests', command: 'node --import tsx --test test/chain/*.test.ts', kind: 'node' },
   {
     id: 'backend',
     name: 'backend tests',
@@ -49,26 +51,46 @@ const steps = [
     kind: 'node',
     needsBuild: true
   },
-  {
-    id: 'solana',
-    name: 'solana runtime tests',
-    command: 'node --import tsx --test test/solana/*.test.ts',
-    kind: 'node'
-  },
+  // The smaller Node layers, two at a time (the longest first): each waits on the chains and
+  // servers it starts much of its time, so two share the 2 cores without slowing each other.
   {
     id: 'wallets',
+    together: 'node',
     name: 'test wallet tests',
     command: 'node --import tsx --test test/wallets/*.test.ts',
     kind: 'node'
   },
   {
+    id: 'api',
+    together: 'node',
+    name: 'api client tests',
+    command: 'node --import tsx --test test/api/*.test.ts',
+    kind: 'node'
+  },
+  {
+    id: 'chain',
+    together: 'node',
+    name: 'local chain tests',
+    command: 'node --import tsx --test test/chain/*.test.ts',
+    kind: 'node'
+  },
+  {
+    id: 'solana',
+    together: 'node',
+    name: 'solana runtime tests',
+    command: 'node --import tsx --test test/solana/*.test.ts',
+    kind: 'node'
+  },
+  {
     id: 'walletconnect',
+    together: 'node',
     name: 'walletconnect relay tests',
     command: 'node --import tsx --test test/walletconnect/*.test.ts',
     kind: 'node'
   },
   {
     id: 'node',
+    together: 'node',
     name: 'server-side import and message-check tests',
     command: 'node --test test/node/*.test.mjs',
     kind: 'node',
@@ -205,10 +227,24 @@ async function runStep(step, live) {
   }
 }
 
+/** Runs a stage's steps, `size` at a time in their order; resolves to their results in that order. */
+async function runPool(stage, size) {
+  const stageResults = []
+  let next = 0
+  const worker = async () => {
+    while (next < stage.length) {
+      const index = next++
+      stageResults[index] = await runStep(stage[index], stage.length === 1)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(size, stage.length) }, worker))
+  return stageResults
+}
+
 const results = []
 const started = Date.now()
 for (const stage of stagesOf(selected)) {
-  const stageResults = await Promise.all(stage.map(step => runStep(step, stage.length === 1)))
+  const stageResults = await runPool(stage, POOL[stage[0].together] ?? stage.length)
   results.push(...stageResults)
   const buildFailed = stage.some((step, index) => step.id === 'build' && !stageResults[index].ok)
   if (buildFailed) {
