@@ -6,3 +6,8 @@ export { useAppKitTheme, type UseAppKitThemeReturn } from './use-app-kit-theme.j
 export { useAppKitLocale, type UseAppKitLocaleReturn } from './use-app-kit-locale.js'
 export { useAppKitEvents } from './use-app-kit-events.js'
 export { useAppKitSIWX, type UseAppKitSiwxReturn } from './use-app-kit-siwx.js'
+export { useAppKitProvider, type UseAppKitProviderReturn } from './use-app-kit-provider.js'
+export { useAppKitConnection, type UseAppKitConnectionReturn } from './use-app-kit-connection.js'
+export { useAppKitBalance, type UseAppKitBalanceReturn, type FetchBalanceResult } from './use-app-kit-balance.js'
+export { useWalletInfo, type UseWalletInfoReturn } from './use-wallet-info.js'
+export { useDisconnect, type UseDisconnectReturn } from './use-disconnect.js'
