@@ -165,11 +165,13 @@ function startProjectOnFirstOpen(): void {
     if (open === Boolean(transitions[transitions.length - 1]?.open)) return
     transitions.push({ open, view: $router.get().view, connected: Boolean($account.get().address) })
     if (transitions[1]) return
+    // Idle comes after the first view painted; the later deadline (10 s, not whenIdle's 2 s) keeps
+    // that order on a busy page, where the view's own chunk may take seconds to arrive.
     whenIdle(() => {
       void import('./stores/project-start.js')
         .then(module => module.startProject({ transitions, events, stop }))
         .catch((error: unknown) => console.warn('[appkit] Starting the project failed:', error))
-    })
+    }, 10_000)
   })
   stopRecording = stop
 }
