@@ -1,6 +1,6 @@
 /**
  * The ESM library (`npm run build`, first step): what bundlers import as `appkit-elements`,
- * `appkit-elements/react`, `appkit-elements/evm`, `/solana` and `/bitcoin`.
+ * `appkit-elements/react`, `appkit-elements/evm`, `/solana`, `/bitcoin` and `/wagmi`.
  *
  * - format `es` only, not minified (the app's bundler minifies);
  * - `preserveModules`: every source module stays its own file under dist/ (src/x/y.ts ->
@@ -30,7 +30,8 @@ export const LIBRARY_ENTRIES: Record<string, string> = {
   'react/index': 'react/index.ts',
   evm: 'src/adapters/evm/index.ts',
   solana: 'src/adapters/solana/index.ts',
-  bitcoin: 'src/adapters/bitcoin/index.ts'
+  bitcoin: 'src/adapters/bitcoin/index.ts',
+  wagmi: 'src/wagmi/index.ts'
 }
 
 const packageJson = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {

@@ -7,7 +7,9 @@
 // it beside React 19; the bundle's alias is what pairs react-dom-18 with react-18.
 import { build } from 'esbuild'
 import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -17,7 +19,22 @@ export const REACT_PACKAGES = {
   19: { react: 'react', 'react-dom': 'react-dom' }
 }
 
-const SPECIFIERS = ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom', 'react-dom/client']
+// wagmi and TanStack Query (appkit-elements/wagmi's React test, issue 31) ship React code (and CommonJS
+// use-sync-external-store): bundled here, with the one React of the page.
+const SPECIFIERS = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'wagmi',
+  '@tanstack/react-query'
+]
+/**
+ * What the bundle leaves to the other plugin (test/browser/prebundle.mjs), so that a page has one
+ * copy of each: the kit's own imports of @wagmi/core and viem are served from there too.
+ */
+const LEFT_TO_PREBUNDLE = ['@wagmi/core', '@wagmi/core/*', 'viem', 'viem/*', '@tanstack/query-core']
 const PREFIX = '/__react__/'
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
@@ -33,11 +50,16 @@ export function reactVersionFromEnv(env = process.env) {
 /**
  * The export names of each module namespace in `code`, read by evaluating it in a child Node
  * process (the names of a CommonJS module are only known at run time; the test runner's own process
- * replaces `console`, which React's development build calls on load).
+ * replaces `console`, which React's development build calls on load). From a file under
+ * node_modules/.cache, so that the imports left to the pre-bundle resolve as packages.
  */
-function exportNames(code) {
+function exportNames(code, version) {
+  const dir = join(ROOT, 'node_modules/.cache/wtr-react')
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, `react-${version}.mjs`)
+  writeFileSync(file, code)
   const script = [
-    `const { modules } = await import('data:text/javascript;base64,${Buffer.from(code).toString('base64')}')`,
+    `const { modules } = await import(${JSON.stringify(pathToFileURL(file).href)})`,
     'const names = Object.fromEntries(Object.entries(modules).map(([specifier, namespace]) => [specifier, Object.keys(namespace)]))',
     'process.stdout.write(JSON.stringify(names))'
   ].join('\n')
@@ -73,11 +95,12 @@ async function bundleReact(version) {
     logLevel: 'silent',
     // `react` -> `react-18` also maps `react/jsx-runtime`, and react-dom-18's own require('react').
     alias: react === 'react' ? {} : { react, 'react-dom': reactDom },
+    external: LEFT_TO_PREBUNDLE,
     define: { 'process.env.NODE_ENV': '"development"' }
   })
   const code = result.outputFiles[0].text
   const names = Object.fromEntries(
-    Object.entries(await exportNames(code)).map(([specifier, all]) => [
+    Object.entries(await exportNames(code, version)).map(([specifier, all]) => [
       specifier,
       all.filter(name => name !== 'default' && IDENTIFIER.test(name))
     ])

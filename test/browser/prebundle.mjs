@@ -39,8 +39,19 @@ export const PREBUNDLED_PACKAGES = [
   '@esm-bundle/chai',
   'sinon',
   // ethers (the wallet provider's test, issue 31): its browser build (no Node's net) is what esbuild picks.
-  'ethers'
+  'ethers',
+  // appkit-elements/wagmi (issue 31): @wagmi/core with eventemitter3 (CommonJS underneath) and zustand,
+  // and TanStack Query's core, which wagmi's React bundle (tools/wtr-react.mjs) imports from here.
+  '@wagmi/core',
+  '@tanstack/query-core'
 ]
+
+/**
+ * Specifiers no scanned file names but that a served module imports: wagmi and TanStack Query,
+ * bundled with React (tools/wtr-react.mjs), import them. In the first build, so that a page never
+ * holds two copies of @wagmi/core.
+ */
+const IMPORTED_BY_REACT_BUNDLE = ['@wagmi/core', '@wagmi/core/query', '@wagmi/core/internal', '@tanstack/query-core']
 
 /** Where the specifiers the kit and its tests import are looked for. */
 const SCANNED = ['src', 'test/browser', 'test/fixtures', 'service/frame']
@@ -66,7 +77,7 @@ function* sourceFiles(dir) {
 
 /** Every bare specifier of a pre-bundled package that the scanned files import. */
 export function scanSpecifiers(root = ROOT) {
-  const found = new Set()
+  const found = new Set(IMPORTED_BY_REACT_BUNDLE)
   for (const dir of SCANNED) {
     for (const file of sourceFiles(join(root, dir))) {
       for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
