@@ -7,6 +7,7 @@
 //   /examples/csp/          the same page with `Content-Security-Policy: default-src 'self'`
 //   /examples/classic/      the same page with the single-file classic build
 //   /examples/react/        the React example, built to apps/examples/react/dist/ (npm run build:examples)
+//   /examples/provider/     the wallet provider (getWalletProvider) on a plain HTML page
 //
 // Listens on 127.0.0.1, port PORT or 5173 (PORT=0 picks a free one); prints its URLs. When the
 // port is taken it says so and exits 1. Also importable: `startServer({ port })` for tests.
@@ -56,7 +57,8 @@ const EXAMPLES = [
   ['script tag', '/examples/script-tag/'],
   ['strict CSP', '/examples/csp/'],
   ['classic', '/examples/classic/'],
-  ['React', '/examples/react/']
+  ['React', '/examples/react/'],
+  ['wallet provider', '/examples/provider/']
 ]
 
 function indexPage() {
@@ -197,8 +199,8 @@ async function main() {
     console.warn('The React example is not built yet: run `npm run build:examples`.')
   }
   console.log(`appkit-elements examples on ${url}/`)
-  for (const [name, path] of EXAMPLES) console.log(`  ${`${name}:`.padEnd(12)} ${url}${path}`)
-  console.log(`  ${'build:'.padEnd(12)} ${url}/dist/appkit-elements.js`)
+  for (const [name, path] of EXAMPLES) console.log(`  ${`${name}:`.padEnd(17)} ${url}${path}`)
+  console.log(`  ${'build:'.padEnd(17)} ${url}/dist/appkit-elements.js`)
   console.log('Ctrl+C stops it.')
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0))
 }

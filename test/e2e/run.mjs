@@ -28,7 +28,8 @@ const LONGEST_FIRST = [
   'connect.test.mjs',
   'social.test.mjs',
   'value.test.mjs',
-  'project.test.mjs'
+  'project.test.mjs',
+  'provider.test.mjs'
 ]
 const rank = name => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length)
 const files = (
