@@ -8,6 +8,7 @@
 //   /examples/classic/      the same page with the single-file classic build
 //   /examples/react/        the React example, built to apps/examples/react/dist/ (npm run build:examples)
 //   /examples/provider/     the wallet provider (getWalletProvider) on a plain HTML page
+//   /examples/wagmi/        the wagmi example, built to apps/examples/wagmi/dist/ (its vite.config.ts)
 //
 // Listens on 127.0.0.1, port PORT or 5173 (PORT=0 picks a free one); prints its URLs. When the
 // port is taken it says so and exits 1. Also importable: `startServer({ port })` for tests.
@@ -46,6 +47,7 @@ const MIME_TYPES = {
 const MOUNTS = [
   ['/dist/', join(ROOT, 'dist')],
   ['/examples/react/', join(ROOT, 'apps/examples/react/dist')],
+  ['/examples/wagmi/', join(ROOT, 'apps/examples/wagmi/dist')],
   ['/examples/', join(ROOT, 'apps/examples')],
   ['/', join(ROOT, 'apps/demo/dist')]
 ]
@@ -58,7 +60,8 @@ const EXAMPLES = [
   ['strict CSP', '/examples/csp/'],
   ['classic', '/examples/classic/'],
   ['React', '/examples/react/'],
-  ['wallet provider', '/examples/provider/']
+  ['wallet provider', '/examples/provider/'],
+  ['wagmi', '/examples/wagmi/']
 ]
 
 function indexPage() {
