@@ -18,19 +18,12 @@ export const APPKIT_CONNECTOR_ID = 'appkit'
 /** How long wagmi's reconnect waits for the kit's own reconnect on load before it gives up (the kit still wins later). */
 export const KIT_SETTLE_TIMEOUT_MS = 10_000
 
-/** What the connector tells the sync (sync.ts) while a wagmi action is under way. */
-export interface BridgeActivity {
-  /** True while wagmi's disconnect asks the kit: the kit's end is that action's, not an event to send. */
-  disconnecting: boolean
-}
-
 export const accountsOf = (session: EvmSession): readonly Address[] =>
   session.accounts.map(account => getAddress(account))
 
 export function appkitConnector(
   port: KitPort,
-  provider: AppKitEip1193Provider,
-  activity: BridgeActivity
+  provider: AppKitEip1193Provider
 ): CreateConnectorFn<AppKitEip1193Provider> {
   return createConnector<AppKitEip1193Provider>(config => ({
     id: APPKIT_CONNECTOR_ID,
@@ -52,12 +45,8 @@ export function appkitConnector(
       }
     },
     async disconnect() {
-      activity.disconnecting = true
-      try {
-        await port.disconnect()
-      } finally {
-        activity.disconnecting = false
-      }
+      // The kit's end reaches wagmi through the sync too, before this action ends: the same state.
+      await port.disconnect()
     },
     async getAccounts() {
       const session = port.session()

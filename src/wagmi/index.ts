@@ -12,7 +12,7 @@ import type { NamespaceAdapter } from '../adapters/types.js'
 import { fromViemChain } from '../config/network-input.js'
 import type { NetworkInput } from '../config/options.js'
 import type { CaipNetwork } from '../networks/types.js'
-import { appkitConnector, APPKIT_CONNECTOR_ID, type BridgeActivity } from './bridge-connector.js'
+import { appkitConnector, APPKIT_CONNECTOR_ID } from './bridge-connector.js'
 import { createBridgeProvider } from './bridge-provider.js'
 import { kitPort } from './kit-port.js'
 import { keepInStep } from './sync.js'
@@ -61,7 +61,6 @@ export function wagmiAdapter(options: WagmiAdapterOptions): WagmiAdapter {
     .map(network => fromViemChain(network) as CaipNetwork)
     .filter(network => network.chainNamespace === 'eip155')
   const chains = chainsOf(networks)
-  const activity: BridgeActivity = { disconnecting: false }
   const provider = createBridgeProvider(
     kitPort,
     (chainId, method, params) => {
@@ -72,7 +71,7 @@ export function wagmiAdapter(options: WagmiAdapterOptions): WagmiAdapter {
   )
   const wagmiConfig = createConfig({
     chains,
-    connectors: [appkitConnector(kitPort, provider, activity)],
+    connectors: [appkitConnector(kitPort, provider)],
     // No EIP-6963 connectors of wagmi's own: the kit discovers the wallets, wagmi sees only its connection.
     multiInjectedProviderDiscovery: false,
     ssr: options.ssr ?? false,
@@ -82,6 +81,6 @@ export function wagmiAdapter(options: WagmiAdapterOptions): WagmiAdapter {
       options.transports ?? Object.fromEntries(chains.map(chain => [chain.id, http(chain.rpcUrls.default.http[0])]))
   })
   const connector = wagmiConfig.connectors.find(candidate => candidate.id === APPKIT_CONNECTOR_ID)
-  if (connector) keepInStep(wagmiConfig, connector, kitPort, provider, activity)
+  if (connector) keepInStep(wagmiConfig, connector, kitPort, provider)
   return { ...evmAdapter(), defaultNetworks: networks, networks, wagmiConfig }
 }

@@ -8,17 +8,11 @@
  */
 import type { Config, Connector } from '@wagmi/core'
 import { toHexChainId, type Eip1193Handle } from '../adapters/evm/wallet-provider.js'
-import { accountsOf, type BridgeActivity } from './bridge-connector.js'
+import { accountsOf } from './bridge-connector.js'
 import type { KitPort } from './kit-port.js'
 
 /** Starts following the kit; returns the function that stops it. */
-export function keepInStep(
-  config: Config,
-  connector: Connector,
-  port: KitPort,
-  provider: Eip1193Handle,
-  activity: BridgeActivity
-): () => void {
+export function keepInStep(config: Config, connector: Connector, port: KitPort, provider: Eip1193Handle): () => void {
   const { emitter, uid } = connector
   let told: { accounts: string; chainId: number } | undefined
   function sync(): void {
@@ -35,7 +29,7 @@ export function keepInStep(
       }
       tell({ accounts: accounts.join(), chainId: session.chainId }, accounts)
     } else {
-      if (connection && !activity.disconnecting) emitter.emit('disconnect')
+      if (connection) emitter.emit('disconnect')
       // The provider lives as long as the page: the end of a connection empties its accounts (EIP-1193).
       if (told) provider.emit('accountsChanged', [])
       told = undefined

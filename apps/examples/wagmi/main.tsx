@@ -19,7 +19,7 @@ const TUSDC = '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f'
 // The local chains at the ports `npm start` runs them on; `?chain-a=<rpc>&chain-b=<rpc>` moves them
 // (the end-to-end test's stack runs on free ports).
 const query = new URLSearchParams(window.location.search)
-const withRpc = <T extends typeof localChainA>(network: T, rpc: string | null): T =>
+const withRpc = <T extends { readonly rpcUrls: unknown }>(network: T, rpc: string | null): T =>
   rpc ? { ...network, rpcUrls: { default: { http: [rpc] } } } : network
 
 // One list of networks for both sides.

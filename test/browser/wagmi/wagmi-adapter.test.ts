@@ -6,6 +6,7 @@ import {
   connect as wagmiConnect,
   disconnect as wagmiDisconnect,
   getConnection,
+  hydrate,
   sendTransaction,
   signMessage,
   signTypedData,
@@ -17,6 +18,7 @@ import { connect, disconnect } from '../../../src/stores/connect/connection.js'
 import { closeModal, $modal } from '../../../src/stores/modal.js'
 import { $network } from '../../../src/stores/network.js'
 import { switchNetwork } from '../../../src/stores/networks/network-switch.js'
+import { wagmiAdapter } from '../../../src/wagmi/index.js'
 import { walletApi } from '../../../src/wallet-api.js'
 import { FAKE_ADDRESS, FAKE_ADDRESS_2, ProviderError } from '../../fixtures/eip1193-provider.js'
 import { tearDownConnection, TEST_NETWORKS, until } from '../connect/support.js'
@@ -36,6 +38,8 @@ describe('appkit-elements/wagmi (issue 31)', () => {
       TEST_NETWORKS.map(network => network.caipNetworkId)
     )
     expect(app.adapter.namespace).to.equal('eip155')
+    // An app that lists no eip155 network in createAppKit gets these, not the EVM adapter's mainnet.
+    expect(app.adapter.defaultNetworks).to.equal(app.adapter.networks)
     expect(app.config.connectors.map(connector => connector.id)).to.deep.equal(['appkit'])
     expect(getConnection(app.config).status).to.equal('disconnected')
   })
@@ -131,6 +135,9 @@ describe('appkit-elements/wagmi (issue 31)', () => {
       expect(getConnection(app.config).status).to.equal('disconnected')
       expect($account.get().status).to.equal('disconnected')
       expect(walletApi.getWalletProvider('eip155')).to.equal(undefined)
+      // Connected again in the kit: wagmi follows.
+      expect(await connect(WALLET_RDNS)).to.equal(true)
+      expect(getConnection(app.config).status).to.equal('connected')
     })
 
     it('a wallet that fails to disconnect: wagmi’s disconnect rejects with the kit’s text and both stay connected', async () => {
@@ -189,6 +196,24 @@ describe('appkit-elements/wagmi (issue 31)', () => {
     expect(result.chainId).to.equal(1)
     expect(getConnection(app.config).status).to.equal('connected')
     expect(app.wallet.methods().filter(method => method === 'eth_requestAccounts')).to.have.length(1)
+  })
+
+  it('wagmi’s connect with a chainId: our modal connects, then the kit switches the wallet there', async () => {
+    const connecting = wagmiConnect(app.config, { connector: app.config.connectors[0]!, chainId: 31338 })
+    await until(() => $modal.get().open, 'the modal to open')
+    expect(await connect(WALLET_RDNS)).to.equal(true)
+    expect((await connecting).chainId).to.equal(31338)
+    expect(app.wallet.chainId).to.equal(31338)
+    expect($network.get().activeNetwork?.caipNetworkId).to.equal('eip155:31338')
+    expect(getConnection(app.config).chainId).to.equal(31338)
+  })
+
+  it('ssr with storage null: wagmi’s hydration runs (null would leave it no store to rehydrate) and ends disconnected', async () => {
+    const adapter = wagmiAdapter({ networks: TEST_NETWORKS, ssr: true, storage: null })
+    await hydrate(adapter.wagmiConfig, { reconnectOnMount: true }).onMount()
+    await until(() => adapter.wagmiConfig.state.status === 'disconnected', 'wagmi’s reconnect to end')
+    expect(await connect(WALLET_RDNS)).to.equal(true)
+    expect(getConnection(adapter.wagmiConfig).address).to.equal(FAKE_ADDRESS)
   })
 
   it('wagmi’s connect rejects (4001) when the modal closes without a connection', async () => {
