@@ -29,6 +29,7 @@ const LONGEST_FIRST = [
   'social.test.mjs',
   'value.test.mjs',
   'project.test.mjs',
+  'react.test.mjs',
   'provider.test.mjs'
 ]
 const rank = name => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length)

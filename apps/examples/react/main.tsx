@@ -5,13 +5,26 @@ import { StrictMode, version as reactVersion } from 'react'
 import { version as reactDomVersion } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { createAppKit } from 'appkit-elements'
+import type { CaipNetwork } from 'appkit-elements'
 import { AppKitButton, AppKitNetworkButton, useAppKit } from 'appkit-elements/react'
 import { evmAdapter, localChainA, localChainB } from 'appkit-elements/evm'
+import { solanaAdapter, solanaLocal } from 'appkit-elements/solana'
+import { ConnectionPanel } from './connection-panel.js'
+
+// The local chains, Solana runtime and backend (balances, tokens) at the ports `npm start` runs
+// them on; `?chain-a=<rpc>`, `?chain-b=<rpc>`, `?solana=<rpc>` and `?api=<url>` move them (the
+// end-to-end test's stack runs on free ports).
+const query = new URLSearchParams(window.location.search)
+function withRpc<N extends CaipNetwork>(network: N, key: string): N {
+  const rpc = query.get(key)
+  return rpc ? { ...network, rpcUrls: { default: { http: [rpc] } } } : network
+}
 
 const appKit = createAppKit({
   projectId: 'appkit-local',
-  adapters: [evmAdapter()],
-  networks: [localChainA, localChainB],
+  apiUrl: query.get('api') ?? 'http://127.0.0.1:8787',
+  adapters: [evmAdapter(), solanaAdapter()],
+  networks: [withRpc(localChainA, 'chain-a'), withRpc(localChainB, 'chain-b'), withRpc(solanaLocal, 'solana')],
   metadata: {
     name: 'appkit-elements React example',
     description: `A React ${reactVersion} page using the generated wrappers and hooks`,
@@ -35,6 +48,7 @@ function App() {
           Choose a network
         </button>
       </div>
+      <ConnectionPanel />
     </main>
   )
 }
