@@ -30,6 +30,7 @@ const LONGEST_FIRST = [
   'value.test.mjs',
   'project.test.mjs',
   'react.test.mjs',
+  'wagmi.test.mjs',
   'provider.test.mjs'
 ]
 const rank = name => (LONGEST_FIRST.includes(name) ? LONGEST_FIRST.indexOf(name) : LONGEST_FIRST.length)
