@@ -58,7 +58,7 @@ const solanaTransfer = (send: boolean, count = 1): ApprovalRequest => ({
 })
 
 async function loadFrameStyles(): Promise<void> {
-  for (const href of ['/frame/frame.css', '/frame/approval.css']) {
+  for (const href of ['/service/frame/frame.css', '/service/frame/approval.css']) {
     if (document.querySelector(`link[href="${href}"]`)) continue
     const link = document.createElement('link')
     link.rel = 'stylesheet'
