@@ -54,7 +54,9 @@ async function status(page: Page, id: string): Promise<CallsStatus> {
 /** Everything a batch of the wallet's could leave on chain A, to compare before and after. */
 async function chainAState(...holders: Address[]) {
   return {
-    block: await clientA.getBlockNumber(),
+    // Never viem's cached number (kept for the client's 4 s polling interval): a block mined by the
+    // test before would be missed.
+    block: await clientA.getBlockNumber({ cacheTime: 0 }),
     nonce: await clientA.getTransactionCount({ address: WALLET }),
     eth: await clientA.getBalance({ address: WALLET }),
     tUSDC: await Promise.all(
