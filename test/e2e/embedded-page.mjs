@@ -1,13 +1,23 @@
 // Shared by the end-to-end tests of the embedded wallet on the demo page: logging in by e-mail with
 // the codes from the local inbox, approving inside the secure frame, and the Send form.
 import assert from 'node:assert/strict'
+import { privateKeyToAccount } from 'viem/accounts'
+import { appKitSmartAccountFactoryAbi } from '../../local/chain/abis.ts'
+import { CONTRACTS } from '../../local/chain/deployment.ts'
 import { textOf, waitForAddress } from './demo-page.mjs'
 
 /** The secure frame in the page. */
 export const walletFrame = page => page.frameLocator('iframe[data-testid="w3m-frame"]')
 
 /** Connect by e-mail from the host button: the address, then the code(s) from `mail` (the local inbox). */
-export async function emailLogIn(page, mail, email, { newDevice = false } = {}) {
+export async function emailLogIn(page, mail, email, options) {
+  await enterEmailAndCodes(page, mail, email, options)
+  await waitForAddress(page)
+  return textOf(page, 'account-address')
+}
+
+/** The e-mail login's steps in the modal, from the host button to the last code submitted (any page with the kit). */
+export async function enterEmailAndCodes(page, mail, email, { newDevice = false } = {}) {
   await page.locator('appkit-button [data-testid="connect-button"]').click()
   await page.getByTestId('email-login-input').fill(email)
   await page.getByTestId('email-login-submit').click()
@@ -19,8 +29,6 @@ export async function emailLogIn(page, mail, email, { newDevice = false } = {}) 
   await page.getByTestId('email-otp-input').waitFor({ timeout: 15_000 })
   await page.getByTestId('email-otp-input').fill(await mail.waitForCode(email))
   await page.getByTestId('email-otp-submit').click()
-  await waitForAddress(page)
-  return textOf(page, 'account-address')
 }
 
 /** Approves what the frame shows, inside the frame (its Approve button arms after 500 ms). */
@@ -68,6 +76,22 @@ export async function walletKeys(page, frameOrigin) {
   const response = await fetch(`${frameOrigin}/frame-api/session`, { headers })
   assert.equal(response.status, 200)
   return (await response.json()).keys
+}
+
+/**
+ * The logged-in wallet's EVM accounts: `eoa`, the address of the frame's eip155 key, and `smart`,
+ * the smart account the factory gives that key (read with `chain`, a viem client of chain A).
+ */
+export async function embeddedAccounts(page, frameOrigin, chain) {
+  const [evmKey] = (await walletKeys(page, frameOrigin)).filter(key => key.namespace === 'eip155')
+  const eoa = privateKeyToAccount(evmKey.privateKey).address
+  const smart = await chain.readContract({
+    address: CONTRACTS.smartAccountFactory,
+    abi: appKitSmartAccountFactoryAbi,
+    functionName: 'getAddress',
+    args: [eoa, 0n]
+  })
+  return { eoa, smart }
 }
 
 /**

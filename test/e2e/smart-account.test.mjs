@@ -12,13 +12,20 @@ import { test } from 'node:test'
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseAbiItem, parseUnits } from 'viem'
 import { createBundlerClient } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { appKitSmartAccountFactoryAbi, nameRegistryAbi } from '../../local/chain/abis.ts'
+import { nameRegistryAbi } from '../../local/chain/abis.ts'
 import { CONTRACTS, localViemChain } from '../../local/chain/deployment.ts'
 import { sessionKeyAccount } from '../../src/adapters/evm/session-key-account.ts'
 import { BALANCE_FRESH_MS } from '../../src/config/constants.ts'
 import { freshAccount, fundOnChainA, tokenBalance } from './chain-a.mjs'
 import { openDemo, textOf } from './demo-page.mjs'
-import { approveInFrame, emailLogIn, fillSwap, previewSend, signInApproved, walletKeys } from './embedded-page.mjs'
+import {
+  approveInFrame,
+  embeddedAccounts,
+  emailLogIn,
+  fillSwap,
+  previewSend,
+  signInApproved
+} from './embedded-page.mjs'
 import { useLocalStack } from './local-stack.mjs'
 
 const stack = useLocalStack()
@@ -33,14 +40,7 @@ test('as a smart account: sign in by EIP-1271 (deployed, sponsored), send tUSDC 
   try {
     const { page, problems, quiet } = await openDemo(stack.site.url, context, '?siwx=backend')
     const address = await emailLogIn(page, stack.mail, EMAIL)
-    const [evmKey] = (await walletKeys(page, stack.frame)).filter(key => key.namespace === 'eip155')
-    const owner = privateKeyToAccount(evmKey.privateKey).address
-    const expected = await chain.readContract({
-      address: CONTRACTS.smartAccountFactory,
-      abi: appKitSmartAccountFactoryAbi,
-      functionName: 'getAddress',
-      args: [owner, 0n]
-    })
+    const { eoa: owner, smart: expected } = await embeddedAccounts(page, stack.frame, chain)
     assert.equal(address, expected, 'the kit shows the smart account, the factory’s address for the visitor’s key')
     assert.equal((await chain.getCode({ address })) ?? '0x', '0x', 'not deployed before its first use')
     // Funded with tUSDC only: the account has no ETH to pay any fee with.

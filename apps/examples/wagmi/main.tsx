@@ -2,7 +2,8 @@
 // through our modal. appkit-elements/wagmi gives wagmi a config whose one connector is the kit's
 // connection; after connecting, the page reads the tUSDC balance (useReadContract), transfers
 // tUSDC (useWriteContract) and signs typed data (useSignTypedData), all through the wallet the
-// visitor chose in the modal.
+// visitor chose in the modal: a browser wallet, or the e-mail wallet (its EOA or its smart account,
+// switched in the modal's Account view), whose approvals show in its frame.
 import { StrictMode, useState, type FormEvent } from 'react'
 import { createRoot } from 'react-dom/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -16,8 +17,9 @@ import { wagmiAdapter } from 'appkit-elements/wagmi'
 /** tUSDC ("Test USD Coin", 6 decimals), deployed at this address on both local chains (local/chain/). */
 const TUSDC = '0x73511669fd4dE447feD18BB79bAFeAC93aB7F31f'
 
-// The local chains at the ports `npm start` runs them on; `?chain-a=<rpc>&chain-b=<rpc>` moves them
-// (the end-to-end test's stack runs on free ports).
+// The local chains, the reference backend and the embedded wallet's frame (the e-mail login) at
+// the ports `npm start` runs them on; `?chain-a=<rpc>`, `?chain-b=<rpc>`, `?api=<url>` and
+// `?frame=<url>` move them (the end-to-end test's stack runs on free ports).
 const query = new URLSearchParams(window.location.search)
 const withRpc = <T extends { readonly rpcUrls: unknown }>(network: T, rpc: string | null): T =>
   rpc ? { ...network, rpcUrls: { default: { http: [rpc] } } } : network
@@ -27,6 +29,8 @@ const networks = [withRpc(localChainA, query.get('chain-a')), withRpc(localChain
 const adapter = wagmiAdapter({ networks })
 const appKit = createAppKit({
   projectId: 'appkit-local',
+  apiUrl: query.get('api') ?? 'http://127.0.0.1:8787',
+  frameUrl: query.get('frame') ?? 'http://127.0.0.1:8788/',
   adapters: [adapter],
   networks,
   metadata: { name: 'appkit-elements wagmi example', description: 'wagmi hooks', url: window.location.origin }
