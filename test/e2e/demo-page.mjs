@@ -21,6 +21,10 @@ export async function openDemo(siteUrl, context, query = '') {
   page.on('requestfinished', request => pending.delete(request))
   page.on('requestfailed', request => {
     pending.delete(request)
+    // The analytics queue leaves with navigator.sendBeacon when the page hides (a reload): the
+    // browser sends it after the page is gone, and the old page may see it as aborted. Any other
+    // abort, and any answer of 400 or more (below), is still a problem.
+    if (isAnalyticsBeacon(request)) return
     problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
   })
   page.on('response', response => {
@@ -97,4 +101,13 @@ export async function waitForAddress(page) {
     { timeout: 30_000 }
   )
   return textOf(page, 'account-address')
+}
+
+/** A POST /e (the kit's analytics) aborted as its page went away: sendBeacon's, by design. */
+function isAnalyticsBeacon(request) {
+  return (
+    request.method() === 'POST' &&
+    new URL(request.url()).pathname === '/e' &&
+    request.failure()?.errorText === 'net::ERR_ABORTED'
+  )
 }
