@@ -8,10 +8,10 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { createPublicClient, http, parseEther } from 'viem'
 import { localViemChain } from '../../local/chain/deployment.ts'
-import { freshAccount, fundOnChainA } from './chain-a.mjs'
-import { assertPagesBuilt, openPage, startPageServer, waitForModalClosed, waitForModalOpen } from './helpers.mjs'
+import { freshAccount } from './chain-a.mjs'
+import { assertPagesBuilt, startPageServer, waitForModalClosed, waitForModalOpen } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
-import { addTestWallets } from './test-wallets.mjs'
+import { connectDevWallet, openWithDevWallet } from './test-wallets.mjs'
 
 const stack = useLocalStack()
 let server
@@ -27,22 +27,11 @@ const exampleUrl = () =>
 
 test('provider example: eth_chainId and eth_accounts through getWalletProvider, a sent transfer mined on chain A, chainChanged on a network switch in the modal', async () => {
   // The Dev Wallet holds an account of its own (no other file sends from it), funded with 1 ETH.
-  const sender = freshAccount()
   const receiver = freshAccount()
-  await fundOnChainA(stack.rpc.a, sender.address, 0)
-  const { context, page, problems } = await openPage(stack.browser)
+  const { context, page, problems, sender } = await openWithDevWallet(stack, exampleUrl())
   try {
-    await addTestWallets(context, {
-      chainA: stack.rpc.a,
-      chainB: stack.rpc.b,
-      solana: stack.rpc.solana,
-      devWalletKey: sender.privateKey
-    })
-    await page.goto(exampleUrl())
     const output = id => page.getByTestId(id)
-    await page.locator('appkit-button [data-testid="connect-button"]').click()
-    await page.getByTestId('connector-dev.appkit.wallet').click()
-    await page.getByTestId('dev-wallet-approve').click()
+    await connectDevWallet(page)
 
     // Read through the provider: the kit's session answers them.
     await page.waitForFunction(

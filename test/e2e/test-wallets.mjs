@@ -5,7 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ROOT } from './helpers.mjs'
+import { freshAccount, fundOnChainA } from './chain-a.mjs'
+import { openPage, ROOT } from './helpers.mjs'
 
 let bundle
 
@@ -51,4 +52,30 @@ export async function addTestWallets(context, { chainA, chainB, solana, devWalle
   await context.addInitScript({
     content: `globalThis.testWalletsConfig = ${JSON.stringify(config)};\n${await testWalletsScript()}`
   })
+}
+
+/**
+ * A page of the stack's browser whose Dev Wallet holds a fresh account of its own (no other file
+ * sends from it), funded on chain A with 1 ETH and `tusdc` tUSDC, at `url`, not yet connected.
+ * Returns what openPage returns and the account.
+ */
+export async function openWithDevWallet(stack, url, { tusdc = 0 } = {}) {
+  const sender = freshAccount()
+  await fundOnChainA(stack.rpc.a, sender.address, tusdc)
+  const opened = await openPage(stack.browser)
+  await addTestWallets(opened.context, {
+    chainA: stack.rpc.a,
+    chainB: stack.rpc.b,
+    solana: stack.rpc.solana,
+    devWalletKey: sender.privateKey
+  })
+  await opened.page.goto(url)
+  return { ...opened, sender }
+}
+
+/** Connects the Dev Wallet through the modal: the connect button, its row, its approval. */
+export async function connectDevWallet(page) {
+  await page.locator('appkit-button [data-testid="connect-button"]').click()
+  await page.getByTestId('connector-dev.appkit.wallet').click()
+  await page.getByTestId('dev-wallet-approve').click()
 }

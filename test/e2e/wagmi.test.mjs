@@ -28,7 +28,7 @@ import {
   waitForModalOpen
 } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
-import { addTestWallets } from './test-wallets.mjs'
+import { connectDevWallet, openWithDevWallet } from './test-wallets.mjs'
 
 /** Builds apps/examples/wagmi/dist/ from the current dist/ (about a second). */
 function buildWagmiExample() {
@@ -75,23 +75,12 @@ const greeting = from => ({
 
 test('wagmi example: connected through the modal, useReadContract reads tUSDC, useWriteContract’s transfer is mined on chain A, useSignTypedData signs', async () => {
   // The Dev Wallet holds an account of its own (no other file sends from it): 1 ETH and 10 tUSDC.
-  const sender = freshAccount()
   const receiver = freshAccount()
-  await fundOnChainA(stack.rpc.a, sender.address, 10)
-  const { context, page, problems } = await openPage(stack.browser)
+  const { context, page, problems, sender } = await openWithDevWallet(stack, exampleUrl(), { tusdc: 10 })
   try {
-    await addTestWallets(context, {
-      chainA: stack.rpc.a,
-      chainB: stack.rpc.b,
-      solana: stack.rpc.solana,
-      devWalletKey: sender.privateKey
-    })
-    await page.goto(exampleUrl())
     const output = id => page.getByTestId(id)
     assert.equal(await output('status').textContent(), 'disconnected')
-    await page.locator('appkit-button [data-testid="connect-button"]').click()
-    await page.getByTestId('connector-dev.appkit.wallet').click()
-    await page.getByTestId('dev-wallet-approve').click()
+    await connectDevWallet(page)
 
     // wagmi sees the connection made in the modal.
     await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent === 'connected')
