@@ -44,6 +44,11 @@ const accent = 'var(--w3m-accent)'
  * `--w3m-color-*`, `--w3m-radius-*` and `--w3m-text-*` that elements use. Light by default, dark on
  * `[data-theme='dark']`.
  *
+ * One scale (issue 32): spacing (`--w3m-spacing-3xs` 2px to `-3xl` 32px), radius (`-xs` to `-l`, and
+ * `-full`), type (`--w3m-text-micro` 10px to `-xlarge` 32px), weights and icon sizes (12px to 48px).
+ * Radius and type follow `--w3m-border-radius-master` and `--w3m-font-size-master` (themeVariables);
+ * spacing and icon sizes are fixed, as they were.
+ *
  * Contrast (WCAG 2.2 AA, checked in test/browser/theme): fg, fg-muted on bg, surface and
  * surface-hover, and error, success on bg and surface, 4.5:1 in both themes; border-control (the
  * boundary of a text field) and accent-indicator (focus ring, selected row, focused field) 3:1
@@ -78,17 +83,38 @@ export const themeTokens = css`
     --w3m-color-overlay: rgb(0 0 0 / 0.4);
     --w3m-focus-ring: 0 0 0 2px var(--w3m-color-bg), 0 0 0 4px var(--w3m-color-accent-indicator);
 
+    --w3m-radius-xs: var(--w3m-border-radius-master);
     --w3m-radius-s: calc(var(--w3m-border-radius-master) * 2);
     --w3m-radius-m: calc(var(--w3m-border-radius-master) * 3);
     --w3m-radius-l: calc(var(--w3m-border-radius-master) * 8);
     --w3m-radius-full: 999px;
 
+    --w3m-text-micro: var(--w3m-font-size-master);
     --w3m-text-small: calc(var(--w3m-font-size-master) * 1.2);
     --w3m-text-body: calc(var(--w3m-font-size-master) * 1.4);
     --w3m-text-title: calc(var(--w3m-font-size-master) * 1.6);
+    --w3m-text-large: calc(var(--w3m-font-size-master) * 2.4);
+    --w3m-text-xlarge: calc(var(--w3m-font-size-master) * 3.2);
+    --w3m-weight-regular: 400;
+    --w3m-weight-medium: 500;
+    --w3m-weight-bold: 600;
+
+    --w3m-spacing-3xs: 2px;
+    --w3m-spacing-2xs: 4px;
+    --w3m-spacing-xs: 6px;
     --w3m-spacing-s: 8px;
     --w3m-spacing-m: 12px;
     --w3m-spacing-l: 16px;
+    --w3m-spacing-xl: 20px;
+    --w3m-spacing-2xl: 24px;
+    --w3m-spacing-3xl: 32px;
+
+    --w3m-icon-size-xs: 12px;
+    --w3m-icon-size-s: 16px;
+    --w3m-icon-size-m: 20px;
+    --w3m-icon-size-l: 24px;
+    --w3m-icon-size-xl: 32px;
+    --w3m-icon-size-2xl: 48px;
     color-scheme: light;
   }
 

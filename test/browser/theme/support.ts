@@ -65,6 +65,11 @@ export function tokenColour(el: Element, token: string): string {
   return computed
 }
 
+/** A token as Chromium computes it through one CSS property (`font-size`, `padding-left`...). */
+export function tokenComputed(el: Element, property: string, token: string): string {
+  return probe(el, property, `var(${token})`)
+}
+
 /** The colours of the box-shadow rings in `--w3m-focus-ring`, innermost first. */
 export function focusRingColours(el: Element): string[] {
   return shadowColours(probe(el, 'box-shadow', 'var(--w3m-focus-ring)'))
