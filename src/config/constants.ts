@@ -2,9 +2,21 @@
  * The spec's business constants and limits (docs/behaviour.md section 9). One place, named for what they are.
  * Durations are in milliseconds.
  */
-// The modal's 150 ms transitions, its header text's 120 ms and its 360 px width are in the
-// elements' styles (w3m-modal.styles.ts, w3m-router.ts, w3m-header.ts), where the element tests
-// read them back (test/browser/elements/w3m-modal.test.ts); not repeated here.
+// Motion (spec section 2): the styles read these through unsafeCSS (src/elements/shared/motion.ts),
+// never a repeated number; prefers-reduced-motion turns all of them off. The modal's 360 px width is
+// in w3m-modal.styles.ts.
+/** The card's height following its content, and the modal's fade-in (spec section 2: 150 ms). */
+export const MODAL_TRANSITION_MS = 150
+/** The view cross-fade: the leaving view fades out as the entering one fades in (spec section 2: 150 ms). */
+export const VIEW_TRANSITION_MS = 150
+/** A toast slides in (ours: the spec gives no time; the modal's 150 ms). */
+export const TOAST_SLIDE_MS = 150
+/** A control's colour change on hover (ours). */
+export const HOVER_TRANSITION_MS = 150
+/** A spinner's turn, its reduced-motion pulse, and a loading skeleton's shimmer (ours). */
+export const SPINNER_TURN_MS = 800
+export const SPINNER_PULSE_MS = 1600
+export const SKELETON_SHIMMER_MS = 1200
 /** Below this viewport width the modal becomes a full-width bottom sheet (docs/behaviour.md section 11). */
 export const MOBILE_BREAKPOINT_PX = 430
 export const MODAL_SHAKE_MS = 500

@@ -1,4 +1,6 @@
 import { css } from 'lit'
+import { MODAL_SHAKE_MS, MODAL_TRANSITION_MS } from '../config/constants.js'
+import { ms } from './shared/motion.js'
 
 export const modalStyles = css`
   :host {
@@ -19,7 +21,7 @@ export const modalStyles = css`
   }
   dialog::backdrop {
     background: var(--w3m-color-overlay);
-    animation: w3m-fade-in 150ms ease-out;
+    animation: w3m-fade-in ${ms(MODAL_TRANSITION_MS)} ease-out;
   }
   .card {
     position: relative;
@@ -28,12 +30,12 @@ export const modalStyles = css`
     border: 1px solid var(--w3m-color-border);
     border-radius: var(--w3m-radius-l);
     background: var(--w3m-color-bg);
-    box-shadow: 0 8px 32px rgb(0 0 0 / 0.2);
-    transition: height 150ms ease;
-    animation: w3m-modal-in 150ms ease-out;
+    box-shadow: var(--w3m-shadow-card);
+    transition: height ${ms(MODAL_TRANSITION_MS)} ease;
+    animation: w3m-modal-in ${ms(MODAL_TRANSITION_MS)} ease-out;
   }
   .card.shake {
-    animation: w3m-shake 500ms ease-in-out;
+    animation: w3m-shake ${ms(MODAL_SHAKE_MS)} ease-in-out;
   }
   .visually-hidden {
     position: absolute;
@@ -52,7 +54,7 @@ export const modalStyles = css`
       animation: none;
     }
     .card.shake {
-      animation: w3m-flash 500ms linear;
+      animation: w3m-flash ${ms(MODAL_SHAKE_MS)} linear;
     }
   }
   @keyframes w3m-flash {

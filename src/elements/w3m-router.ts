@@ -1,15 +1,21 @@
-import { LitElement, css, html, nothing } from 'lit'
-import { state } from 'lit/decorators.js'
+import { LitElement, css, html } from 'lit'
+import { query, state } from 'lit/decorators.js'
+import { VIEW_TRANSITION_MS } from '../config/constants.js'
 import type { ViewName } from '../config/views.js'
 import { ViewChangeEvent } from '../events/modal-events.js'
 import { $router } from '../stores/router.js'
 import { resetStyles } from '../theme/tokens.js'
 import { VIEW_REGISTRY } from './views/registry.js'
 import { defineElement } from './shared/define.js'
+import { ms } from './shared/motion.js'
 import { StoreController } from './shared/store-controller.js'
 
 /**
- * Shows the router's current view, loading its module on first use, with a 150 ms transition.
+ * Shows the router's current view, loading its module on first use, with a cross-fade of
+ * VIEW_TRANSITION_MS (spec section 2: 150 ms): the entering view fades in where it belongs, the
+ * leaving one fades out on top of it, out of the layout (so the card's height follows the entering
+ * view alone: no layout jump), inert and hidden from assistive technology, and is removed when its
+ * fade ends. With prefers-reduced-motion neither animates and the leaving view goes at once.
  * @tagname w3m-router
  * @fires {ViewChangeEvent} w3m-view-change - A new view is showing.
  * @csspart view - The wrapper of the current view.
@@ -21,15 +27,26 @@ export class W3mRouter extends LitElement {
       :host {
         display: block;
       }
+      .stage {
+        position: relative;
+      }
       .view {
-        --w3m-view-shift: 8px;
-        animation: w3m-view-in 150ms ease-out;
+        --w3m-view-shift: var(--w3m-spacing-s);
+        animation: w3m-view-in ${ms(VIEW_TRANSITION_MS)} ease-out;
       }
       .view:dir(rtl) {
-        --w3m-view-shift: -8px;
+        --w3m-view-shift: calc(-1 * var(--w3m-spacing-s));
+      }
+      .leaving {
+        position: absolute;
+        inset-block-start: 0;
+        inset-inline: 0;
+        pointer-events: none;
+        animation: w3m-view-out ${ms(VIEW_TRANSITION_MS)} ease-in forwards;
       }
       @media (prefers-reduced-motion: reduce) {
-        .view {
+        .view,
+        .leaving {
           animation: none;
         }
       }
@@ -43,6 +60,11 @@ export class W3mRouter extends LitElement {
           transform: none;
         }
       }
+      @keyframes w3m-view-out {
+        to {
+          opacity: 0;
+        }
+      }
     `
   ]
 
@@ -50,6 +72,11 @@ export class W3mRouter extends LitElement {
 
   /** The view element that shows, with the view it belongs to. */
   @state() private shown: { readonly view: ViewName; readonly element: HTMLElement } | undefined
+
+  @query('.stage') private readonly stage!: HTMLElement
+
+  /** The wrapper of the view that shows, kept in place (never moved) when it starts to leave. */
+  private current: HTMLElement | undefined
 
   private loading: ViewName | undefined
 
@@ -82,12 +109,41 @@ export class W3mRouter extends LitElement {
     const view = this.announce
     if (view === undefined) return
     this.announce = undefined
+    if (this.shown) this.swap(this.shown)
     this.dispatchEvent(new ViewChangeEvent(view))
   }
 
+  /**
+   * Puts the shown view in a new wrapper before the current one, which becomes a leaving overlay.
+   * Neither view element moves in the DOM (a move would disconnect and connect it again).
+   */
+  private swap({ view, element }: { readonly view: ViewName; readonly element: HTMLElement }): void {
+    const wrapper = document.createElement('div')
+    wrapper.className = 'view'
+    wrapper.setAttribute('part', 'view')
+    wrapper.dataset.view = view
+    wrapper.append(element)
+    const leaving = this.current
+    this.stage.insertBefore(wrapper, leaving ?? null)
+    this.current = wrapper
+    if (leaving) this.leave(leaving)
+  }
+
+  private leave(wrapper: HTMLElement): void {
+    wrapper.className = 'leaving'
+    wrapper.removeAttribute('part')
+    wrapper.inert = true
+    wrapper.setAttribute('aria-hidden', 'true')
+    // No animation (reduced motion, or the modal closing): it goes at once.
+    const fades = wrapper.getAnimations()
+    Promise.all(fades.map(fade => fade.finished))
+      .catch(() => undefined)
+      .finally(() => wrapper.remove())
+      .catch(() => undefined)
+  }
+
   override render() {
-    if (!this.shown) return nothing
-    return html`<div class="view" part="view" data-view=${this.shown.view}>${this.shown.element}</div>`
+    return html`<div class="stage"></div>`
   }
 }
 

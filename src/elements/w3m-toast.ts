@@ -1,9 +1,11 @@
 import { LitElement, css, html, nothing } from 'lit'
+import { TOAST_SLIDE_MS } from '../config/constants.js'
 import { localizeText } from '../i18n/store-text.js'
 import { $locale } from '../stores/locale.js'
 import { $toast } from '../stores/toast.js'
 import { resetStyles, themeTokens } from '../theme/tokens.js'
 import { defineElement } from './shared/define.js'
+import { ms } from './shared/motion.js'
 import { spinnerStyles } from './shared/spinner-styles.js'
 import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
@@ -39,8 +41,8 @@ export class W3mToast extends LitElement {
         border: 1px solid var(--w3m-color-border);
         border-radius: var(--w3m-radius-full);
         background: var(--w3m-color-bg);
-        box-shadow: 0 4px 16px rgb(0 0 0 / 0.15);
-        animation: w3m-toast-in 150ms ease-out;
+        box-shadow: var(--w3m-shadow-toast);
+        animation: w3m-toast-in ${ms(TOAST_SLIDE_MS)} ease-out;
       }
       .icon {
         width: 10px;

@@ -57,6 +57,11 @@ const accent = 'var(--w3m-accent)'
  * from it; accent-indicator is the accent darkened (light) or lightened (dark) to 3:1. Browsers
  * without relative colour syntax get white, the old hover and the plain accent.
  * `--w3m-color-border` is decorative (cards, buttons with a text label) and needs no ratio.
+ *
+ * Elevation, designed per theme rather than inverted: on light, surfaces step darker from the white
+ * bg (bg, surface, surface-hover) and the card casts a soft tinted shadow; on dark they step lighter
+ * from the near-black bg, and the card's shadow is deeper with a faint light rim
+ * (`--w3m-shadow-card`, `--w3m-shadow-toast`).
  */
 export const themeTokens = css`
   :host {
@@ -82,6 +87,8 @@ export const themeTokens = css`
     --w3m-color-error: ${unsafeCSS(LIGHT_TEXT.error)};
     --w3m-color-overlay: rgb(0 0 0 / 0.4);
     --w3m-focus-ring: 0 0 0 2px var(--w3m-color-bg), 0 0 0 4px var(--w3m-color-accent-indicator);
+    --w3m-shadow-card: 0 12px 32px rgb(16 24 40 / 0.16), 0 2px 6px rgb(16 24 40 / 0.08);
+    --w3m-shadow-toast: 0 4px 16px rgb(16 24 40 / 0.14);
 
     --w3m-radius-xs: var(--w3m-border-radius-master);
     --w3m-radius-s: calc(var(--w3m-border-radius-master) * 2);
@@ -129,6 +136,9 @@ export const themeTokens = css`
     --w3m-color-success: ${unsafeCSS(DARK_TEXT.success)};
     --w3m-color-error: ${unsafeCSS(DARK_TEXT.error)};
     --w3m-color-overlay: rgb(0 0 0 / 0.6);
+    /* On dark a shadow barely shows: deeper, with a faint light rim that lifts the card off the overlay. */
+    --w3m-shadow-card: 0 16px 48px rgb(0 0 0 / 0.6), 0 0 0 1px rgb(255 255 255 / 0.04);
+    --w3m-shadow-toast: 0 4px 20px rgb(0 0 0 / 0.5);
     color-scheme: dark;
   }
 

@@ -1,4 +1,6 @@
 import { css } from 'lit'
+import { HOVER_TRANSITION_MS } from '../../config/constants.js'
+import { ms } from '../shared/motion.js'
 
 /** The shared look of the host-page buttons. */
 export const hostButtonStyles = css`
@@ -16,7 +18,7 @@ export const hostButtonStyles = css`
     background: var(--w3m-color-surface);
     font-weight: 600;
     white-space: nowrap;
-    transition: background-color 150ms ease;
+    transition: background-color ${ms(HOVER_TRANSITION_MS)} ease;
   }
   button:hover {
     background: var(--w3m-color-surface-hover);

@@ -22,6 +22,8 @@ function isTabbable(element: Element): element is HTMLElement {
 export function tabbableElements(root: Element): HTMLElement[] {
   const found: HTMLElement[] = []
   const visit = (node: Element): void => {
+    // An inert subtree (the router's leaving view, while it fades out) takes no part.
+    if (node instanceof HTMLElement && node.inert) return
     if (isTabbable(node)) found.push(node)
     const children = node.shadowRoot
       ? node.shadowRoot.children

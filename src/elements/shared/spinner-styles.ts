@@ -1,4 +1,6 @@
 import { css } from 'lit'
+import { SPINNER_PULSE_MS, SPINNER_TURN_MS } from '../../config/constants.js'
+import { ms } from './motion.js'
 
 /**
  * A `.spinner`: a turning ring of `--w3m-spinner-size` (16px), or with reduced motion a pulsing
@@ -11,7 +13,7 @@ export const spinnerStyles = css`
     border: 2px solid var(--w3m-color-border);
     border-top-color: var(--w3m-accent);
     border-radius: 50%;
-    animation: w3m-spin 800ms linear infinite;
+    animation: w3m-spin ${ms(SPINNER_TURN_MS)} linear infinite;
   }
   @keyframes w3m-spin {
     to {
@@ -24,7 +26,7 @@ export const spinnerStyles = css`
       height: 10px;
       border: none;
       background: var(--w3m-accent);
-      animation: w3m-pulse 1600ms ease-in-out infinite !important;
+      animation: w3m-pulse ${ms(SPINNER_PULSE_MS)} ease-in-out infinite !important;
     }
   }
   @keyframes w3m-pulse {
