@@ -161,6 +161,10 @@ export const appKitOptionsSchema = z
      * its own; without it the Connect view offers no e-mail login.
      */
     frameUrl: z.optional(z.url({ protocol: /^https?$/ })),
+    /** The app's terms of service, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
+    termsConditionsUrl: z.optional(z.url({ protocol: /^https?$/ })),
+    /** The app's privacy policy, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
+    privacyPolicyUrl: z.optional(z.url({ protocol: /^https?$/ })),
     /**
      * Per network (CAIP-2 id), the tokens the Tokens list reads from the chain when the backend is
      * unreachable or not configured; a network listed (even with []) gets its native balance too.

@@ -64,15 +64,27 @@ describe('social login', () => {
     tearDownEmail()
   })
 
-  /** Presses Enter on the provider's button: a real key press, so the window may open. */
+  /** Opens the list behind "more" (issue 32: the providers after the first five wait there). */
+  async function openMore(el: Element): Promise<void> {
+    byTestId(el, 'social-more')!.focus()
+    await sendKeys({ press: 'Enter' })
+    await until(() => byTestId(el, 'social-more-list') !== null, 'the list behind more')
+  }
+
+  /** Presses Enter on the provider's button (behind "more" if it is there): a real key press, so the window may open. */
   async function choose(el: Element, provider: string): Promise<void> {
+    if (!byTestId(el, `social-${provider}`)) await openMore(el)
     byTestId(el, `social-${provider}`)!.focus()
     await sendKeys({ press: 'Enter' })
   }
 
   it('lists a button per provider in features.socials order, Farcaster among them', async () => {
     const el = await fixture<LitElement>(html`<w3m-connect-view></w3m-connect-view>`)
-    const items = [...byTestId(el, 'social-list')!.querySelectorAll('wui-list-item')]
+    await openMore(el)
+    const items = [
+      ...byTestId(el, 'social-list')!.querySelectorAll('wui-list-item'),
+      ...byTestId(el, 'social-more-list')!.querySelectorAll('wui-list-item')
+    ]
     expect(items.map(item => item.getAttribute('data-testid'))).to.deep.equal([
       'social-google',
       'social-x',

@@ -1,8 +1,11 @@
-import { LitElement, css, html, nothing } from 'lit'
-import { msg, str } from '../../../i18n/msg.js'
+import { LitElement, html, nothing } from 'lit'
+import { state } from 'lit/decorators.js'
+import { msg } from '../../../i18n/msg.js'
 import { DEFAULT_FEATURES, type Features } from '../../../config/options.js'
 import { loadConnection, selectConnector } from '../../../stores/connect/connection-loader.js'
-import { $connectors, loadConnectors, type ConnectorSummary } from '../../../stores/connect/connectors.js'
+import { $connectors, loadConnectors } from '../../../stores/connect/connectors.js'
+import { $legalConsent, setLegalConsent } from '../../../stores/connect/legal-consent.js'
+import { $allWallets, $wallets, loadWallets } from '../../../stores/connect/wallets.js'
 import { $locale } from '../../../stores/locale.js'
 import { pushView } from '../../../stores/router.js'
 import { $options } from '../../../stores/options.js'
@@ -11,10 +14,6 @@ import { $emailLogin } from '../../../stores/email/state.js'
 import { socialLoginAvailable, startSocialLogin } from '../../../stores/social/loader.js'
 import { $socialLogin } from '../../../stores/social/state.js'
 import type { SocialProvider } from '../../../config/constants.js'
-import { SOCIAL_NAMES } from '../../../config/social-names.js'
-import { localizeText } from '../../../i18n/store-text.js'
-import { emailForm, emailFormStyles } from '../email/email-forms.js'
-import { sendFormStyles } from '../send-form.styles.js'
 import { resetStyles } from '../../../theme/tokens.js'
 import { whenIdle } from '../../../utils/idle.js'
 import { listStyles } from '../../shared/list-styles.js'
@@ -24,7 +23,11 @@ import { RovingListController, type RovingItem } from '../../shared/roving-list.
 import { StoreController } from '../../shared/store-controller.js'
 import '../../ui/wui-list-item.js'
 import '../../ui/wui-wallet-image.js'
-import { walletConnectLogo } from '../../ui/walletconnect-logo.js'
+import { connectEmailForm, connectEmailStyles } from './connect-email.js'
+import { LEGAL_HINT_ID, legalLine } from './connect-legal.js'
+import { socialSection } from './connect-socials.js'
+import { allWalletsRow, connectorRow, previewWallets } from './connect-wallets.js'
+import { connectViewStyles } from './w3m-connect-view.styles.js'
 
 type ConnectMethod = 'email' | 'social' | 'wallet'
 
@@ -35,73 +38,34 @@ function prefetchConnection(): void {
 
 /**
  * The Connect view: the connect methods in the configured order (default email, social, wallet).
- * The wallet section lists the wallets the adapters discovered (EIP-6963 announced, injected), in
- * the spec's connector order, above All Wallets; choosing one opens ConnectingExternal. The e-mail
- * section (with `features.email` and a `frameUrl`) sends a login code to the address typed and
- * opens the code's view. The social section (with a `frameUrl`) has a button per provider of
- * `features.socials` (nothing without a frame), each named by its display name: the provider's
- * window opens at once, what is happening shows below the list, and a failure as an alert.
+ * The e-mail section (with `features.email` and a `frameUrl`) is a field with an envelope and a
+ * submit arrow that sends a login code and opens the code's view. The social section (with a
+ * `frameUrl`, providers of `features.socials`) shows the first provider as a wide button with its
+ * mark, the next ones as square buttons named "Continue with X", and the rest behind "more". The
+ * wallet section lists the wallets the adapters discovered (tagged Installed, Recent or QR), in the
+ * spec's connector order, above All Wallets (a 2 x 2 preview of the catalog and its count).
+ * With `features.legalCheckbox` a legal line under the list must be ticked before anything connects.
  * @tagname w3m-connect-view
  * @csspart method - One connect method's section.
  * @csspart connector - One discovered wallet's row.
  */
 export class W3mConnectView extends LitElement {
-  static override styles = [
-    resetStyles,
-    listStyles,
-    sendFormStyles,
-    emailFormStyles,
-    css`
-      :host {
-        display: flex;
-        flex-direction: column;
-        gap: var(--w3m-spacing-m);
-        padding: var(--w3m-spacing-l);
-      }
-      section {
-        display: flex;
-        flex-direction: column;
-        gap: var(--w3m-spacing-s);
-      }
-      .wallet {
-        display: inline-flex;
-        align-items: center;
-        gap: var(--w3m-spacing-m);
-        --wui-wallet-image-size: 32px;
-      }
-      .muted {
-        margin: 0;
-        color: var(--w3m-color-fg-muted);
-        font-size: var(--w3m-text-small);
-      }
-      .wc-logo {
-        flex: none;
-        border-radius: var(--w3m-radius-s, 8px);
-      }
-      .tag {
-        padding: 2px var(--w3m-spacing-s);
-        border-radius: var(--w3m-radius-full);
-        background: var(--w3m-color-bg);
-        color: var(--w3m-color-fg-muted);
-        font-size: var(--w3m-text-small);
-      }
-      h3 {
-        margin: 0;
-        font-size: var(--w3m-text-small);
-        font-weight: 600;
-        color: var(--w3m-color-fg-muted);
-      }
-    `
-  ]
+  static override styles = [resetStyles, listStyles, connectViewStyles, connectEmailStyles]
 
   private readonly options = new StoreController(this, $options)
   private readonly connectors = new StoreController(this, $connectors)
   private readonly emailLogin = new StoreController(this, $emailLogin)
   private readonly socialLogin = new StoreController(this, $socialLogin)
+  private readonly legalConsent = new StoreController(this, $legalConsent)
+  private readonly wallets = new StoreController(this, $wallets)
+  private readonly catalog = new StoreController(this, $allWallets)
   protected readonly locale = new StoreController(this, $locale)
   protected readonly rows = new RovingListController(this, () => [
     ...this.renderRoot.querySelectorAll<RovingItem>('[data-testid="connector-list"] wui-list-item')
   ])
+
+  /** The list of the providers behind "more" is open. */
+  @state() private moreOpen = false
 
   constructor() {
     super()
@@ -113,11 +77,35 @@ export class W3mConnectView extends LitElement {
     super.connectedCallback()
     void loadConnectors()
     whenIdle(prefetchConnection)
+    // All Wallets shows a preview of the catalog and its count: its first lists load when idle.
+    whenIdle(() => {
+      if (this.features().allWallets) void loadWallets()
+    })
+  }
+
+  private features(): Features {
+    return this.options.value?.features ?? DEFAULT_FEATURES
+  }
+
+  /** `features.legalCheckbox` is on and its box is not ticked: nothing may connect yet. */
+  private blocked(): boolean {
+    return this.features().legalCheckbox && !this.legalConsent.value
   }
 
   override render() {
-    const features = this.options.value?.features ?? DEFAULT_FEATURES
-    return features.connectMethodsOrder.map(method => this.renderMethod(method, features))
+    const features = this.features()
+    const options = this.options.value
+    return html`${features.connectMethodsOrder.map(method => this.renderMethod(method, features))}
+    ${
+      features.legalCheckbox
+        ? legalLine({
+            agreed: this.legalConsent.value,
+            termsUrl: options?.termsConditionsUrl,
+            privacyUrl: options?.privacyPolicyUrl,
+            onChange: setLegalConsent
+          })
+        : nothing
+    }`
   }
 
   private renderMethod(method: ConnectMethod, features: Features) {
@@ -125,12 +113,10 @@ export class W3mConnectView extends LitElement {
       case 'email':
         return emailLoginAvailable()
           ? html`<section part="method" data-testid="connect-method-email">
-              ${emailForm({
+              ${connectEmailForm({
                 state: this.emailLogin.value,
-                value: this.emailLogin.value.email,
-                label: msg('Email', { id: 'connect.email' }),
-                testIdPrefix: 'email-login',
-                submitLabel: msg('Continue', { id: 'email.continue' }),
+                blocked: this.blocked(),
+                blockedHintId: LEGAL_HINT_ID,
                 onSubmit: email => void sendEmail(email)
               })}
             </section>`
@@ -138,97 +124,73 @@ export class W3mConnectView extends LitElement {
       case 'social':
         // Without a frame there is no social login: nothing is offered (as for e-mail).
         return features.socials && features.socials.length > 0 && socialLoginAvailable()
-          ? this.renderSocial(features.socials)
+          ? socialSection({
+              socials: features.socials,
+              state: this.socialLogin.value,
+              blocked: this.blocked(),
+              moreOpen: this.moreOpen,
+              onChoose: provider => this.chooseSocial(provider),
+              onToggleMore: () => void this.toggleMore(!this.moreOpen),
+              onMoreKeydown: event => this.onMoreKeydown(event)
+            })
           : nothing
       case 'wallet':
         return html`<section part="method" data-testid="connect-method-wallet">
           <h3 id="wallets-heading">${msg('Wallets', { id: 'connect.wallets' })}</h3>
-          ${this.renderConnectors()}
-          ${
-            features.allWallets
-              ? html`<wui-list-item data-testid="all-wallets-button" @click=${() => pushView('AllWallets')}
-                  >${msg('All Wallets', { id: 'connect.allWallets' })}</wui-list-item
-                >`
-              : nothing
-          }
+          ${this.renderConnectors()} ${features.allWallets ? this.renderAllWallets() : nothing}
         </section>`
     }
   }
 
-  private renderSocial(socials: readonly SocialProvider[]) {
-    const state = this.socialLogin.value
-    const name = state.provider ? SOCIAL_NAMES[state.provider] : ''
-    return html`<section part="method" data-testid="connect-method-social">
-      <h3 id="social-heading">${msg('Social login', { id: 'connect.social' })}</h3>
-      <ul aria-labelledby="social-heading" data-testid="social-list">
-        ${socials.map(provider =>
-          provider === 'farcaster'
-            ? html`<li>
-                <wui-list-item
-                  data-testid="social-farcaster"
-                  ?disabled=${state.status === 'connecting'}
-                  @click=${() => pushView('ConnectingFarcaster')}
-                  >${msg(str`Continue with ${SOCIAL_NAMES.farcaster}`, { id: 'connect.socialContinue' })}</wui-list-item
-                >
-              </li>`
-            : html`<li>
-                <wui-list-item
-                  data-testid=${`social-${provider}`}
-                  ?disabled=${state.status === 'connecting'}
-                  @click=${() => startSocialLogin(provider)}
-                  >${msg(str`Continue with ${SOCIAL_NAMES[provider]}`, { id: 'connect.socialContinue' })}</wui-list-item
-                >
-              </li>`
-        )}
-      </ul>
-      ${
-        state.status === 'waiting'
-          ? html`<p role="status" class="muted" data-testid="social-status">
-              ${msg(str`Finish signing in with ${name} in its window`, { id: 'social.waiting' })}
-            </p>`
-          : state.status === 'connecting'
-            ? html`<p role="status" class="muted" data-testid="social-status">
-                ${msg('Connecting…', { id: 'social.connecting' })}
-              </p>`
-            : nothing
-      }
-      ${
-        state.error
-          ? html`<p class="error" role="alert" data-testid="social-error">${localizeText(state.error)}</p>`
-          : nothing
-      }
-    </section>`
+  private chooseSocial(provider: SocialProvider): void {
+    if (this.blocked()) return
+    if (provider === 'farcaster') pushView('ConnectingFarcaster')
+    else startSocialLogin(provider)
+  }
+
+  /** Opens (focus moves to its first provider) or closes (focus back on "more") the list behind "more". */
+  private async toggleMore(open: boolean): Promise<void> {
+    this.moreOpen = open
+    await this.updateComplete
+    const target = open
+      ? this.renderRoot.querySelector<HTMLElement>('[data-testid="social-more-list"] wui-list-item')
+      : this.renderRoot.querySelector<HTMLElement>('[data-testid="social-more"]')
+    target?.focus()
+  }
+
+  /** Escape inside the list closes it (and not the modal: the event's default is taken). */
+  private onMoreKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Escape' || event.isComposing) return
+    event.preventDefault()
+    void this.toggleMore(false)
   }
 
   private renderConnectors() {
     const connectors = this.connectors.value.connectors
     if (connectors.length === 0) return nothing
+    const blocked = this.blocked()
     return html`<ul aria-labelledby="wallets-heading" data-testid="connector-list">
-      ${connectors.map(connector => html`<li>${this.renderConnector(connector)}</li>`)}
+      ${connectors.map(
+        connector =>
+          html`<li>
+            ${connectorRow(connector, blocked, () => {
+              if (!this.blocked()) void selectConnector(connector.id, connector.namespace)
+            })}
+          </li>`
+      )}
     </ul>`
   }
 
-  private renderConnector(connector: ConnectorSummary) {
-    const tag = connector.recent
-      ? msg('Recent', { id: 'connect.recent' })
-      : connector.type === 'announced' || connector.type === 'injected'
-        ? msg('Installed', { id: 'connect.installed' })
-        : ''
-    return html`<wui-list-item
-      part="connector"
-      data-testid=${`connector-${connector.id}`}
-      @click=${() => void selectConnector(connector.id, connector.namespace)}
-    >
-      <span class="wallet">
-        ${
-          connector.type === 'walletConnect'
-            ? walletConnectLogo
-            : html`<wui-wallet-image .src=${connector.imageUrl} .name=${connector.name}></wui-wallet-image>`
-        }
-        <span>${connector.name}</span>
-      </span>
-      ${tag ? html`<span slot="end" class="tag">${tag}</span>` : nothing}
-    </wui-list-item>`
+  private renderAllWallets() {
+    return allWalletsRow({
+      preview: previewWallets(this.catalog.value, this.connectors.value.connectors),
+      count: this.wallets.value.count,
+      locale: this.locale.value.locale,
+      blocked: this.blocked(),
+      onOpen: () => {
+        if (!this.blocked()) pushView('AllWallets')
+      }
+    })
   }
 }
 

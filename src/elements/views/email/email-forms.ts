@@ -87,16 +87,20 @@ export interface EmailFormOptions {
   readonly onSubmit: (email: string) => void
 }
 
+/** An e-mail form's submit: the address typed in its `email` field, unless a step is under way (or `held`). */
+export function emailSubmit(state: EmailLoginState, onSubmit: (email: string) => void, held = false) {
+  return (event: SubmitEvent) => {
+    event.preventDefault()
+    if (state.busy || held) return
+    const form = event.currentTarget as HTMLFormElement
+    onSubmit((form.elements.namedItem('email') as HTMLInputElement).value)
+  }
+}
+
 /** An e-mail address's form: the address, the error (or cool-down), and its button. */
 export function emailForm(options: EmailFormOptions) {
   const { state, testIdPrefix } = options
-  const submit = (event: SubmitEvent) => {
-    event.preventDefault()
-    if (state.busy) return
-    const form = event.currentTarget as HTMLFormElement
-    options.onSubmit((form.elements.namedItem('email') as HTMLInputElement).value)
-  }
-  return html`<form part="form" novalidate @submit=${submit}>
+  return html`<form part="form" novalidate @submit=${emailSubmit(state, options.onSubmit)}>
     <div class="field">
       <label for="email">${options.label}</label>
       <div class="row">
