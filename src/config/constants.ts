@@ -17,6 +17,11 @@ export const HOVER_TRANSITION_MS = 150
 export const SPINNER_TURN_MS = 800
 export const SPINNER_PULSE_MS = 1600
 export const SKELETON_SHIMMER_MS = 1200
+/**
+ * The header title's transition when the view changes (spec section 2: "header text 120 ms").
+ * w3m-header's styles read it through ms(); none under prefers-reduced-motion.
+ */
+export const HEADER_TITLE_TRANSITION_MS = 120
 /** Below this viewport width the modal becomes a full-width bottom sheet (docs/behaviour.md section 11). */
 export const MOBILE_BREAKPOINT_PX = 430
 export const MODAL_SHAKE_MS = 500

@@ -1,17 +1,24 @@
 import { LitElement, css, html, nothing } from 'lit'
 import { keyed } from 'lit/directives/keyed.js'
+import { HEADER_TITLE_TRANSITION_MS } from '../config/constants.js'
 import { msg } from '../i18n/msg.js'
 import { $locale } from '../stores/locale.js'
 import { closeModal, goBack } from '../stores/modal.js'
 import { $router } from '../stores/router.js'
 import { resetStyles } from '../theme/tokens.js'
 import { defineElement } from './shared/define.js'
+import { ms } from './shared/motion.js'
 import { StoreController } from './shared/store-controller.js'
 import { viewTitle } from './shared/view-title.js'
+import { backIcon } from './ui/icons/back.js'
+import { closeIcon } from './ui/icons/close.js'
 
 /**
- * The modal's header: the view's title, a back button when there is a view to go back to, and the
- * close button.
+ * The modal's header: a back button when there is a view to go back to, the view's title (it fades
+ * in over the spec's 120 ms, HEADER_TITLE_TRANSITION_MS; not at all under reduced motion), and the
+ * close button. In the Account view the title's place holds the active network as a chip
+ * (`w3m-network-chip`, defined by the Account view's module, which loads with it) that opens the
+ * Networks view.
  * @tagname w3m-header
  * @csspart title - The view's title.
  */
@@ -32,9 +39,14 @@ export class W3mHeader extends LitElement {
         grid-column: 2;
         margin: 0;
         font-size: var(--w3m-text-title);
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold, 600);
         text-align: center;
-        animation: w3m-title-in 120ms ease-out;
+        animation: w3m-title-in ${ms(HEADER_TITLE_TRANSITION_MS)} ease-out;
+      }
+      w3m-network-chip {
+        grid-column: 2;
+        justify-self: center;
+        max-width: 100%;
       }
       button {
         width: 40px;
@@ -58,12 +70,8 @@ export class W3mHeader extends LitElement {
         grid-column: 3;
       }
       svg {
-        width: 16px;
-        height: 16px;
-        stroke: currentColor;
-        stroke-width: 2;
-        fill: none;
-        stroke-linecap: round;
+        width: var(--w3m-icon-size-m, 20px);
+        height: var(--w3m-icon-size-m, 20px);
       }
       @media (prefers-reduced-motion: reduce) {
         h2 {
@@ -98,11 +106,17 @@ export class W3mHeader extends LitElement {
               data-testid="header-back"
               @click=${goBack}
             >
-              <svg viewBox="0 0 16 16" aria-hidden="true"><path d="M10 3 5 8l5 5" /></svg>
+              ${backIcon()}
             </button>`
           : nothing
       }
-      ${title ? keyed(title, html`<h2 part="title" id="w3m-title" data-testid="header-title">${title}</h2>`) : nothing}
+      ${
+        view === 'Account'
+          ? html`<w3m-network-chip></w3m-network-chip>`
+          : title
+            ? keyed(title, html`<h2 part="title" id="w3m-title" data-testid="header-title">${title}</h2>`)
+            : nothing
+      }
       <button
         class="close"
         type="button"
@@ -110,7 +124,7 @@ export class W3mHeader extends LitElement {
         data-testid="header-close"
         @click=${closeModal}
       >
-        <svg viewBox="0 0 16 16" aria-hidden="true"><path d="m4 4 8 8M12 4l-8 8" /></svg>
+        ${closeIcon()}
       </button>
     `
   }

@@ -18,7 +18,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': 'انتهت صلاحية الجلسة',
   'account.balanceLoading': 'جارٍ تحميل الرصيد…',
   'account.balanceUnavailable': 'الرصيد غير متاح',
-  'account.copy': 'نسخ',
   'account.copyAddress': 'نسخ العنوان',
   'account.disconnect': 'قطع الاتصال',
   'account.disconnected': 'لا توجد محفظة متصلة',
@@ -317,5 +316,7 @@ export const templates: Translations = {
   'social.connecting': 'جارٍ الاتصال…',
   'social.failed': 'لم يكتمل تسجيل الدخول، حاول مرة أخرى',
   'social.waiting': 'أكمل تسجيل الدخول باستخدام {0} في نافذته',
-  'social.windowClosed': 'تم إغلاق نافذة تسجيل الدخول'
+  'social.windowClosed': 'تم إغلاق نافذة تسجيل الدخول',
+  'account.explorer': 'العرض على {0}',
+  'header.network': 'الشبكة: {0}'
 }

@@ -21,7 +21,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': 'Sitzung abgelaufen',
   'account.balanceLoading': 'Guthaben wird geladen…',
   'account.balanceUnavailable': 'Guthaben nicht verfügbar',
-  'account.copy': 'Kopieren',
   'account.copyAddress': 'Adresse kopieren',
   'account.disconnect': 'Trennen',
   'account.disconnected': 'Keine Wallet verbunden',
@@ -324,5 +323,7 @@ export const templates: Translations = {
   'social.connecting': 'Verbindung wird hergestellt…',
   'social.failed': 'Die Anmeldung wurde nicht abgeschlossen, bitte versuche es erneut',
   'social.waiting': 'Schließe die Anmeldung mit {0} in ihrem Fenster ab',
-  'social.windowClosed': 'Das Anmeldefenster wurde geschlossen'
+  'social.windowClosed': 'Das Anmeldefenster wurde geschlossen',
+  'account.explorer': 'Auf {0} ansehen',
+  'header.network': 'Netzwerk: {0}'
 }

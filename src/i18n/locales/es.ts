@@ -19,7 +19,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': 'Sesión caducada',
   'account.balanceLoading': 'Cargando saldo…',
   'account.balanceUnavailable': 'Saldo no disponible',
-  'account.copy': 'Copiar',
   'account.copyAddress': 'Copiar dirección',
   'account.disconnect': 'Desconectar',
   'account.disconnected': 'No hay ninguna billetera conectada',
@@ -320,5 +319,7 @@ export const templates: Translations = {
   'social.connecting': 'Conectando…',
   'social.failed': 'El inicio de sesión no terminó, inténtalo de nuevo',
   'social.waiting': 'Termina de iniciar sesión con {0} en su ventana',
-  'social.windowClosed': 'Se cerró la ventana de inicio de sesión'
+  'social.windowClosed': 'Se cerró la ventana de inicio de sesión',
+  'account.explorer': 'Ver en {0}',
+  'header.network': 'Red: {0}'
 }

@@ -19,7 +19,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': 'Session expirée',
   'account.balanceLoading': 'Chargement du solde…',
   'account.balanceUnavailable': 'Solde indisponible',
-  'account.copy': 'Copier',
   'account.copyAddress': 'Copier l’adresse',
   'account.disconnect': 'Déconnecter',
   'account.disconnected': 'Aucun portefeuille connecté',
@@ -320,5 +319,7 @@ export const templates: Translations = {
   'social.connecting': 'Connexion…',
   'social.failed': 'La connexion n’a pas abouti, réessayez',
   'social.waiting': 'Terminez la connexion avec {0} dans sa fenêtre',
-  'social.windowClosed': 'La fenêtre de connexion a été fermée'
+  'social.windowClosed': 'La fenêtre de connexion a été fermée',
+  'account.explorer': 'Voir sur {0}',
+  'header.network': 'Réseau : {0}'
 }

@@ -22,7 +22,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': 'セッションの有効期限が切れました',
   'account.balanceLoading': '残高を読み込み中…',
   'account.balanceUnavailable': '残高を取得できません',
-  'account.copy': 'コピー',
   'account.copyAddress': 'アドレスをコピー',
   'account.disconnect': '接続を解除',
   'account.disconnected': 'ウォレットが接続されていません',
@@ -324,5 +323,7 @@ export const templates: Translations = {
   'social.connecting': '接続しています…',
   'social.failed': 'サインインが完了しませんでした。もう一度お試しください',
   'social.waiting': '{0}のウィンドウでサインインを完了してください',
-  'social.windowClosed': 'サインインのウィンドウが閉じられました'
+  'social.windowClosed': 'サインインのウィンドウが閉じられました',
+  'account.explorer': '{0}で見る',
+  'header.network': 'ネットワーク: {0}'
 }

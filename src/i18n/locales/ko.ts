@@ -18,7 +18,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': '세션 만료',
   'account.balanceLoading': '잔액 불러오는 중…',
   'account.balanceUnavailable': '잔액을 확인할 수 없음',
-  'account.copy': '복사',
   'account.copyAddress': '주소 복사',
   'account.disconnect': '연결 해제',
   'account.disconnected': '연결된 지갑 없음',
@@ -318,5 +317,7 @@ export const templates: Translations = {
   'social.connecting': '연결 중…',
   'social.failed': '로그인이 완료되지 않았습니다. 다시 시도하세요',
   'social.waiting': '{0} 창에서 로그인을 완료하세요',
-  'social.windowClosed': '로그인 창이 닫혔습니다'
+  'social.windowClosed': '로그인 창이 닫혔습니다',
+  'account.explorer': '{0}에서 보기',
+  'header.network': '네트워크: {0}'
 }

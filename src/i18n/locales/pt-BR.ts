@@ -19,7 +19,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': 'Sessão expirada',
   'account.balanceLoading': 'Carregando saldo…',
   'account.balanceUnavailable': 'Saldo indisponível',
-  'account.copy': 'Copiar',
   'account.copyAddress': 'Copiar endereço',
   'account.disconnect': 'Desconectar',
   'account.disconnected': 'Nenhuma carteira conectada',
@@ -318,5 +317,7 @@ export const templates: Translations = {
   'social.connecting': 'Conectando…',
   'social.failed': 'O login não foi concluído, tente novamente',
   'social.waiting': 'Conclua o login com {0} na janela dele',
-  'social.windowClosed': 'A janela de login foi fechada'
+  'social.windowClosed': 'A janela de login foi fechada',
+  'account.explorer': 'Ver no {0}',
+  'header.network': 'Rede: {0}'
 }

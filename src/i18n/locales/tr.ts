@@ -19,7 +19,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': 'Oturumun süresi doldu',
   'account.balanceLoading': 'Bakiye yükleniyor…',
   'account.balanceUnavailable': 'Bakiye alınamadı',
-  'account.copy': 'Kopyala',
   'account.copyAddress': 'Adresi kopyala',
   'account.disconnect': 'Bağlantıyı kes',
   'account.disconnected': 'Bağlı cüzdan yok',
@@ -319,5 +318,7 @@ export const templates: Translations = {
   'social.connecting': 'Bağlanıyor…',
   'social.failed': 'Oturum açma tamamlanmadı, tekrar deneyin',
   'social.waiting': '{0} ile oturum açmayı kendi penceresinde tamamlayın',
-  'social.windowClosed': 'Oturum açma penceresi kapatıldı'
+  'social.windowClosed': 'Oturum açma penceresi kapatıldı',
+  'account.explorer': '{0} üzerinde görüntüle',
+  'header.network': 'Ağ: {0}'
 }

@@ -18,7 +18,6 @@ export const templates: Translations = {
   'alert.sessionExpiredTitle': '会话已过期',
   'account.balanceLoading': '正在加载余额…',
   'account.balanceUnavailable': '余额不可用',
-  'account.copy': '复制',
   'account.copyAddress': '复制地址',
   'account.disconnect': '断开连接',
   'account.disconnected': '未连接钱包',
@@ -317,5 +316,7 @@ export const templates: Translations = {
   'social.connecting': '正在连接…',
   'social.failed': '登录未完成，请重试',
   'social.waiting': '请在{0}的窗口中完成登录',
-  'social.windowClosed': '登录窗口已关闭'
+  'social.windowClosed': '登录窗口已关闭',
+  'account.explorer': '在 {0} 上查看',
+  'header.network': '网络：{0}'
 }

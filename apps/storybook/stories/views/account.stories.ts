@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
 import { connectedEvmAccount, connectedEvmAccountWithName } from '../../../../test/fixtures/accounts.js'
 import { localNetworks } from '../../../../test/fixtures/networks.js'
+import { mainnet } from '../../../../src/networks/definitions.js'
 import { HISTORY_ADDRESSES, historyFirstPage } from '../../../../test/fixtures/transactions.js'
 import { expectedText, isShownAs } from '../support/localized.js'
 import { modalStory } from '../support/modal-story.js'
@@ -13,7 +14,10 @@ function expectText(testid: string, text: string) {
   }
 }
 
-/** The Account view in the modal: avatar, name or address, balance truncated to 3 decimals, Disconnect. */
+/**
+ * The Account view in the modal: the header's network chip, the avatar (the address's gradient or the
+ * name's image), name or address, balance truncated to 3 decimals, the feature tiles, Disconnect.
+ */
 const meta = {
   title: 'Views/Account',
   component: 'w3m-account-view'
@@ -34,6 +38,46 @@ export const WithName: Story = modalStory(
   'Account',
   { account: connectedEvmAccountWithName },
   expectText('account-name', 'satoshi.reown.id')
+)
+
+/** A drawn avatar (an SVG data URI: no request, the same pixels on every run). */
+const NAME_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><rect width="72" height="72" fill="#f2a93b"/><circle cx="36" cy="30" r="14" fill="#7a3e00"/><rect x="14" y="50" width="44" height="22" rx="11" fill="#7a3e00"/></svg>'
+  )
+
+/** A network's own image, as an app passes it in `assets.imageUrl`. */
+const NETWORK_IMAGE =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="12" fill="#3b4b8c"/><path d="M12 4l5 8-5 3-5-3z" fill="#ffffff"/></svg>'
+  )
+
+/** The name's image instead of the address's gradient (issue 32). */
+export const WithNameAndImage: Story = modalStory(
+  'Account',
+  { account: { ...connectedEvmAccountWithName, profileImage: NAME_IMAGE } },
+  view => {
+    const image = view.shadowRoot?.querySelector('wui-avatar')?.shadowRoot?.querySelector('img')
+    if (image?.getAttribute('src') !== NAME_IMAGE) throw new Error('The avatar does not show the name’s image')
+  }
+)
+
+/** The header's network chip with the network's image; it opens Networks (issue 32). */
+export const NetworkChip: Story = modalStory(
+  'Account',
+  { account: connectedEvmAccount, networks: [{ ...mainnet, assets: { imageUrl: NETWORK_IMAGE } }] },
+  view => {
+    const modal = ((view.getRootNode() as ShadowRoot).host.getRootNode() as ShadowRoot).host
+    const chip = modal.shadowRoot?.querySelector('w3m-header')?.shadowRoot?.querySelector('w3m-network-chip')
+    const label = chip?.shadowRoot?.querySelector('[data-testid=header-network-label]')?.textContent?.trim()
+    if (!isShownAs(label, 'Network: Ethereum'))
+      throw new Error(`The header's chip reads "${label}", expected ${expectedText('Network: Ethereum')}`)
+    const image = chip?.shadowRoot?.querySelector('wui-wallet-image')?.shadowRoot?.querySelector('img')
+    if (image?.getAttribute('src') !== NETWORK_IMAGE)
+      throw new Error("The header's chip does not show the network image")
+  }
 )
 
 /** An EVM account without a name: "Choose a name" opens RegisterAccountName. */

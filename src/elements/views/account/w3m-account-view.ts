@@ -4,7 +4,7 @@ import type { SocialProvider } from '../../../config/constants.js'
 import { msg, str } from '../../../i18n/msg.js'
 import { $account, type AccountState } from '../../../stores/account.js'
 import { copyAddress } from '../../../stores/account/account-details.js'
-import { canBuy, canSend, canSwap, disconnect } from '../../../stores/connect/connection.js'
+import { disconnect } from '../../../stores/connect/connection.js'
 import { $locale } from '../../../stores/locale.js'
 import { $network } from '../../../stores/network.js'
 import { $options } from '../../../stores/options.js'
@@ -13,22 +13,19 @@ import { refreshBalancesOnShow } from '../../../stores/account/balances.js'
 import { formatCurrency } from '../../../utils/intl-format.js'
 import { pushView } from '../../../stores/router.js'
 import { openEmailUpdate } from '../../../stores/email/state.js'
-import { DEFAULT_FEATURES, type Features } from '../../../config/options.js'
-import type { ViewName } from '../../../config/views.js'
 import { resetStyles } from '../../../theme/tokens.js'
 import { formatAmount, truncateAddress } from '../../../utils/format.js'
 import { defineElement } from '../../shared/define.js'
 import { StoreController } from '../../shared/store-controller.js'
+import { copyIcon } from '../../ui/icons/copy.js'
+import { disconnectIcon } from '../../ui/icons/disconnect.js'
+import '../../ui/wui-avatar.js'
 import { connectionViewStyles } from '../connection-view.styles.js'
+import { accountActionStyles, renderExplorerLink, renderFeatureTiles } from './account-actions.js'
 import './w3m-account-tabs.js'
 import './w3m-account-type.js'
-
-/** A stable hue (0-7) for an address, so the same account always gets the same avatar colour. */
-function hueOf(address: string): number {
-  let hash = 0
-  for (const char of address.toLowerCase()) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
-  return hash % 8
-}
+// The header shows the active network as this chip in the Account view: it loads with this view.
+import './w3m-network-chip.js'
 
 /** Two characters for the avatar: the name's first letter, else the address's first two hex digits. */
 function avatarText(account: AccountState): string {
@@ -36,7 +33,6 @@ function avatarText(account: AccountState): string {
   return (account.address ?? '').replace(/^0x/, '').slice(0, 2).toUpperCase()
 }
 
-/** The balance, left to right even in Arabic; else why there is none, in the active locale. */
 /**
  * The way in after the network's name: the wallet's name, or for the embedded wallet the login
  * used (docs/behaviour.md section 3: socialProvider): "Google", "GitHub", "Farcaster", "E-mail".
@@ -51,6 +47,7 @@ function wayInText(account: AccountState): string {
   return way ? ` · ${way}` : ''
 }
 
+/** The balance, left to right even in Arabic; else why there is none, in the active locale. */
 function balanceText(account: AccountState, locale: string) {
   if (account.balance !== undefined)
     return html`<bdi dir="ltr"
@@ -61,34 +58,14 @@ function balanceText(account: AccountState, locale: string) {
     : msg('Balance unavailable', { id: 'account.balanceUnavailable' })
 }
 
-type WalletFeature = Features['walletFeaturesOrder'][number]
-
 /**
- * The wallet features whose view exists, with the view they open, their label and whether the
- * connection allows them (Swap only on a swap network).
- */
-const WALLET_FEATURE_VIEWS: Partial<
-  Record<WalletFeature, { view: ViewName; label: () => string; available?: () => boolean }>
-> = {
-  onramp: { view: 'OnRampProviders', label: () => msg('Buy', { id: 'account.buy' }), available: canBuy },
-  swaps: { view: 'Swap', label: () => msg('Swap', { id: 'account.swap' }), available: canSwap },
-  receive: { view: 'WalletReceive', label: () => msg('Receive', { id: 'account.receive' }) },
-  send: { view: 'WalletSend', label: () => msg('Send', { id: 'account.send' }), available: canSend }
-}
-
-/** The feature buttons to show, in `walletFeaturesOrder`: each feature on, with a view to open. */
-function walletFeatureButtons(features: Features) {
-  return features.walletFeaturesOrder.flatMap(feature => {
-    const entry = WALLET_FEATURE_VIEWS[feature]
-    return entry && features[feature] && (entry.available?.() ?? true) ? [{ feature, ...entry }] : []
-  })
-}
-
-/**
- * The Account view: the avatar, the name or truncated address with a copy button (on EVM without
- * a name, "Choose a name", which opens RegisterAccountName), the native
- * balance truncated to 3 decimals, the network and wallet, the wallet feature buttons whose views
- * exist (Buy, Swap on a swap network, Receive, and Send where the connection can send) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity tabs, and Disconnect.
+ * The Account view: the avatar (a gradient drawn from the address, or the name's image), the name
+ * or truncated address with a copy button (on EVM without a name, "Choose a name", which opens
+ * RegisterAccountName), the native balance large and truncated to 3 decimals, the network and
+ * wallet, the wallet feature tiles whose views exist (Buy, Swap on a swap network, Receive, and Send
+ * where the connection can send) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity
+ * tabs, the address on the network's block explorer (when it has one), and Disconnect. The header
+ * shows the active network as a chip (w3m-network-chip, defined here).
  * When it shows, balances read more than 5 s before are read again.
  * @tagname w3m-account-view
  * @csspart avatar - The avatar.
@@ -99,38 +76,19 @@ export class W3mAccountView extends LitElement {
   static override styles = [
     resetStyles,
     connectionViewStyles,
+    accountActionStyles,
     css`
-      .avatar {
-        display: grid;
-        place-items: center;
-        width: 72px;
-        height: 72px;
-        border-radius: 50%;
-        overflow: hidden;
-        font-weight: 700;
-        font-size: 24px;
-        color: #ffffff;
-        background: var(--hue);
+      wui-avatar {
+        --wui-avatar-size: 72px;
       }
-      .avatar img {
-        width: 100%;
-        height: 100%;
-        object-fit: cover;
+      [part='balance'] {
+        font-size: var(--w3m-text-large, 24px);
+        font-weight: var(--w3m-weight-bold, 600);
       }
       .name {
         display: inline-flex;
         align-items: center;
         gap: var(--w3m-spacing-s);
-      }
-      .features {
-        display: flex;
-        flex-wrap: wrap;
-        justify-content: center;
-        gap: var(--w3m-spacing-s);
-        width: 100%;
-      }
-      .features .action {
-        flex: 1 1 0;
       }
       .choose-name {
         padding: 2px var(--w3m-spacing-m);
@@ -141,35 +99,22 @@ export class W3mAccountView extends LitElement {
         font-weight: 600;
       }
       .copy {
-        padding: 2px var(--w3m-spacing-s);
-        border: 1px solid var(--w3m-color-border);
-        border-radius: var(--w3m-radius-s);
+        display: grid;
+        place-items: center;
+        width: 32px;
+        height: 32px;
+        padding: 0;
+        border: none;
+        border-radius: var(--w3m-radius-full);
         background: transparent;
-        font-size: var(--w3m-text-small);
+        color: var(--w3m-color-fg-muted);
       }
-      [data-hue='0'] {
-        --hue: #3b6cf6;
+      .copy:hover {
+        background: var(--w3m-color-surface-hover);
       }
-      [data-hue='1'] {
-        --hue: #1d7a45;
-      }
-      [data-hue='2'] {
-        --hue: #b4410c;
-      }
-      [data-hue='3'] {
-        --hue: #7e22ce;
-      }
-      [data-hue='4'] {
-        --hue: #0e6d88;
-      }
-      [data-hue='5'] {
-        --hue: #be123c;
-      }
-      [data-hue='6'] {
-        --hue: #8a5206;
-      }
-      [data-hue='7'] {
-        --hue: #4d6b0f;
+      .copy svg {
+        width: var(--w3m-icon-size-s, 16px);
+        height: var(--w3m-icon-size-s, 16px);
       }
     `
   ]
@@ -196,9 +141,9 @@ export class W3mAccountView extends LitElement {
         ${msg('No wallet connected', { id: 'account.disconnected' })}
       </p>`
     const network = this.network.value.activeNetwork
-    return html`<div class="avatar" part="avatar" data-hue=${hueOf(address)} aria-hidden="true">
-        ${profileImage ? html`<img src=${profileImage} alt="" />` : avatarText(account)}
-      </div>
+    return html`<wui-avatar part="avatar" aria-hidden="true" .address=${address} .src=${profileImage || undefined}
+        >${avatarText(account)}</wui-avatar
+      >
       <p class="title name">
         <bdi data-testid="account-name" title=${address} dir=${profileName ? 'auto' : 'ltr'}
           >${profileName ?? truncateAddress(address)}</bdi
@@ -210,7 +155,7 @@ export class W3mAccountView extends LitElement {
           aria-label=${msg('Copy address', { id: 'account.copyAddress' })}
           @click=${() => void copyAddress()}
         >
-          ${msg('Copy', { id: 'account.copy' })}
+          ${copyIcon()}
         </button>
       </p>
       ${
@@ -263,11 +208,12 @@ export class W3mAccountView extends LitElement {
           : nothing
       }
       <w3m-account-type></w3m-account-type>
-      ${this.renderFeatureButtons()}
+      ${renderFeatureTiles(this.options.value?.features)}
       <w3m-account-tabs></w3m-account-tabs>
       <div class="actions">
+        ${renderExplorerLink(network, address)}
         <button type="button" class="action" data-testid="disconnect-button" @click=${() => void disconnect()}>
-          ${msg('Disconnect', { id: 'account.disconnect' })}
+          ${disconnectIcon()}<span>${msg('Disconnect', { id: 'account.disconnect' })}</span>
         </button>
       </div>`
   }
@@ -280,24 +226,6 @@ export class W3mAccountView extends LitElement {
       <span>${msg('Total value', { id: 'account.portfolio' })}</span>
       <bdi dir="ltr" data-testid="account-portfolio-value">${formatCurrency(total, 'USD', locale)}</bdi>
     </p>`
-  }
-
-  private renderFeatureButtons() {
-    const buttons = walletFeatureButtons(this.options.value?.features ?? DEFAULT_FEATURES)
-    if (buttons.length === 0) return nothing
-    return html`<div class="features" part="features" data-testid="wallet-features">
-      ${buttons.map(
-        button =>
-          html`<button
-            type="button"
-            class="action"
-            data-testid=${`wallet-feature-${button.feature}`}
-            @click=${() => pushView(button.view)}
-          >
-            ${button.label()}
-          </button>`
-      )}
-    </div>`
   }
 }
 
