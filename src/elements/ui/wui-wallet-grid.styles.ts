@@ -28,14 +28,14 @@ export const walletGridStyles = css`
   }
   ${unsafeCSS(rowRules)}
   button,
-  .skeleton {
+  .placeholder {
     display: flex;
     flex-direction: column;
     align-items: center;
-    gap: 6px;
+    gap: var(--w3m-spacing-xs);
     width: 100%;
     height: 100%;
-    padding: var(--w3m-spacing-s) 4px;
+    padding: var(--w3m-spacing-s) var(--w3m-spacing-2xs);
     border: none;
     border-radius: var(--w3m-radius-m);
     background: var(--w3m-color-surface);
@@ -50,22 +50,18 @@ export const walletGridStyles = css`
     text-overflow: ellipsis;
     font-size: var(--w3m-text-small);
   }
-  .skeleton {
-    animation: pulse 1.2s ease-in-out infinite alternate;
+  /* A wallet tile's shape while the wallets load: its image and its name, on the tile's surface. */
+  .placeholder {
+    --w3m-skeleton-base: var(--w3m-color-surface-hover);
+    --w3m-skeleton-highlight: var(--w3m-color-border);
   }
-  .skeleton::before {
-    content: '';
-    width: 56px;
-    height: 56px;
+  .placeholder .image {
+    flex: none;
+    width: var(--wui-wallet-image-size, 56px);
+    height: var(--wui-wallet-image-size, 56px);
     border-radius: var(--w3m-radius-m);
-    background: var(--w3m-color-surface-hover);
   }
-  @keyframes pulse {
-    from {
-      opacity: 1;
-    }
-    to {
-      opacity: 0.5;
-    }
+  .placeholder .name {
+    --w3m-skeleton-width: 70%;
   }
 `

@@ -5,6 +5,7 @@ import { guard } from 'lit/directives/guard.js'
 import type { CatalogWallet } from '../../api/catalog-client.js'
 import { resetStyles } from '../../theme/tokens.js'
 import { defineElement } from '../shared/define.js'
+import { SKELETON_LINE, skeletonStyles } from '../shared/skeleton-styles.js'
 import { BLOCK_ROWS, walletGridStyles } from './wui-wallet-grid.styles.js'
 import './wui-wallet-image.js'
 
@@ -65,12 +66,12 @@ function scrollParentOf(element: Element): Element | null {
  * @cssprop [--wui-wallet-grid-gap=var(--w3m-spacing-s)] - Space between wallets.
  */
 export class WuiWalletGrid extends LitElement {
-  static override styles = [resetStyles, walletGridStyles]
+  static override styles = [resetStyles, skeletonStyles, walletGridStyles]
 
   /** The wallets, in order. Names are shown as text. */
   @property({ attribute: false }) wallets: readonly CatalogWallet[] = []
 
-  /** How many loading placeholders follow the wallets. */
+  /** How many loading placeholders (skeleton tiles shaped like a wallet's, aria-hidden) follow the wallets. */
   @property({ type: Number }) skeletons = 0
 
   /** The list's accessible name. */
@@ -114,7 +115,13 @@ export class WuiWalletGrid extends LitElement {
       ${
         this.skeletons > 0
           ? html`<div class="block" aria-hidden="true" data-testid="wallet-skeletons">
-              ${Array.from({ length: this.skeletons }, () => html`<div class="skeleton"></div>`)}
+              ${Array.from(
+                { length: this.skeletons },
+                () =>
+                  html`<div class="placeholder">
+                    <span class="skeleton image"></span><span class="skeleton line name">${SKELETON_LINE}</span>
+                  </div>`
+              )}
             </div>`
           : nothing
       }

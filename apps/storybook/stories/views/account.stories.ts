@@ -26,6 +26,16 @@ const meta = {
 export default meta
 type Story = StoryObj
 
+/** A loading list's skeleton (issue 32): rows shaped like the content, aria-hidden, the list busy. */
+function expectSkeleton(panel: string, testid: string) {
+  return (view: HTMLElement): void => {
+    const list = view.shadowRoot?.querySelector('w3m-account-tabs')?.shadowRoot?.querySelector(panel)?.shadowRoot
+    const skeleton = list?.querySelector(`[data-testid=${testid}]`)
+    if (skeleton?.getAttribute('aria-hidden') !== 'true') throw new Error(`${panel} shows no aria-hidden ${testid}`)
+    if (list?.querySelector('section')?.getAttribute('aria-busy') !== 'true') throw new Error(`${panel} is not busy`)
+  }
+}
+
 /** A connected EVM account: 1.23456 ETH shows as 1.234 ETH. */
 export const Connected: Story = modalStory(
   'Account',
@@ -152,8 +162,12 @@ export const Tokens: Story = modalStory('Account', { account: connectedEvmAccoun
   if (amount !== '250.5 USDC') throw new Error(`The Tokens list shows "${amount}" for USDC, expected "250.5 USDC"`)
 })
 
-/** The Tokens list while the balance API answers. */
-export const TokensLoading: Story = modalStory('Account', { account: connectedEvmAccount, tokens: 'loading' })
+/** The Tokens list while the balance API answers: skeleton rows shaped like token rows. */
+export const TokensLoading: Story = modalStory(
+  'Account',
+  { account: connectedEvmAccount, tokens: 'loading' },
+  expectSkeleton('w3m-account-tokens', 'tokens-skeleton')
+)
 
 /** The balance API failed: the list says so (the toast comes from the store). */
 export const TokensUnavailable: Story = modalStory('Account', { account: connectedEvmAccount, tokens: 'unavailable' })
@@ -220,12 +234,12 @@ export const ActivityPurchase: Story = modalStory(
   }
 )
 
-/** The Activity tab while the history API answers. */
-export const ActivityLoading: Story = modalStory('Account', {
-  account: connectedEvmAccount,
-  tab: 'activity',
-  activity: 'loading'
-})
+/** The Activity tab while the history API answers: a skeleton month of transaction rows. */
+export const ActivityLoading: Story = modalStory(
+  'Account',
+  { account: connectedEvmAccount, tab: 'activity', activity: 'loading' },
+  expectSkeleton('w3m-account-activity', 'activity-skeleton')
+)
 
 /** The Activity tab of an account with no transactions on this network. */
 export const NoActivity: Story = modalStory('Account', { account: connectedEvmAccount, tab: 'activity' })
@@ -260,7 +274,11 @@ export const NftsHiddenShown: Story = modalStory(
 )
 
 /** The NFTs tab while the API answers. */
-export const NftsLoading: Story = modalStory('Account', { account: connectedEvmAccount, tab: 'nfts', nfts: 'loading' })
+export const NftsLoading: Story = modalStory(
+  'Account',
+  { account: connectedEvmAccount, tab: 'nfts', nfts: 'loading' },
+  expectSkeleton('w3m-account-nfts', 'nfts-skeleton')
+)
 
 /** An account with no NFTs on this network. */
 export const NoNfts: Story = modalStory('Account', { account: connectedEvmAccount, tab: 'nfts', nfts: [] })

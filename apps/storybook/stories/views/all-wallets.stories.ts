@@ -77,8 +77,15 @@ const meta = {
 export default meta
 type Story = StoryObj
 
-/** The first wallets are on their way: placeholders. */
-export const Loading: Story = allWalletsStory({ paused: true }, expectShown('wallets-loading'))
+/** The first wallets are on their way: placeholder tiles shaped like wallets (issue 32), aria-hidden. */
+export const Loading: Story = allWalletsStory({ paused: true }, view => {
+  expectShown('wallets-loading')(view)
+  const tiles = view.shadowRoot
+    ?.querySelector('wui-wallet-grid')
+    ?.shadowRoot?.querySelector('[data-testid=wallet-skeletons]')
+  if (tiles?.getAttribute('aria-hidden') !== 'true' || !tiles.querySelector('.placeholder .skeleton.image'))
+    throw new Error('AllWallets shows no aria-hidden wallet-shaped placeholders')
+})
 
 /** A 600-wallet catalog: a recent wallet, two featured, then the rest; scroll for more. */
 export const List: Story = allWalletsStory({ wallets: catalog }, expectWallets(40, walletId(40)), () => {

@@ -6,6 +6,7 @@ import type { CaipNetwork } from '../../../networks/types.js'
 import { formatAmount, truncateAddress } from '../../../utils/format.js'
 import { formatRelativeTime } from '../../../utils/intl-format.js'
 import { counterpartyOf } from '../../../utils/transactions.js'
+import { SKELETON_LINE } from '../../shared/skeleton-styles.js'
 import '../../ui/wui-wallet-image.js'
 
 type Operation = Transaction['metadata']['operationType']
@@ -38,7 +39,7 @@ export const activityRowStyles = css`
     grid-template-columns: auto 1fr auto;
     align-items: center;
     gap: var(--w3m-spacing-s);
-    padding: 4px;
+    padding: var(--w3m-spacing-2xs);
     border-radius: var(--w3m-radius-s);
     color: inherit;
     text-decoration: none;
@@ -48,12 +49,12 @@ export const activityRowStyles = css`
   }
   .image,
   .image img {
-    width: 32px;
-    height: 32px;
+    width: var(--w3m-icon-size-xl);
+    height: var(--w3m-icon-size-xl);
     border-radius: var(--w3m-radius-s);
   }
   wui-wallet-image {
-    --wui-wallet-image-size: 32px;
+    --wui-wallet-image-size: var(--w3m-icon-size-xl);
   }
   .main,
   .side {
@@ -68,6 +69,12 @@ export const activityRowStyles = css`
   .meta {
     color: var(--w3m-color-fg-muted);
     font-size: var(--w3m-text-small);
+  }
+  .side .skeleton.line {
+    --w3m-skeleton-width: 72px;
+  }
+  .side .skeleton.line.short {
+    --w3m-skeleton-width: 56px;
   }
   .meta[data-status='failed'] {
     color: var(--w3m-color-error);
@@ -163,5 +170,22 @@ export function renderActivityRow(
         ? html`<a class="row" href=${link} target="_blank" rel="noopener noreferrer">${body}</a>`
         : html`<div class="row">${body}</div>`
     }
+  </li>`
+}
+
+/** A row shaped like a transaction's (image, what and with whom, amount and status), as tall as one. */
+export function renderActivitySkeletonRow() {
+  return html`<li>
+    <div class="row">
+      <span class="skeleton image"></span>
+      <span class="main">
+        <span class="skeleton line">${SKELETON_LINE}</span>
+        <span class="skeleton line short sub">${SKELETON_LINE}</span>
+      </span>
+      <span class="side">
+        <span class="skeleton line">${SKELETON_LINE}</span>
+        <span class="skeleton line short meta">${SKELETON_LINE}</span>
+      </span>
+    </div>
   </li>`
 }

@@ -15,7 +15,11 @@ import type { TransactionYear } from '../../../utils/transactions.js'
 import { listStyles, sectionHeadingStyles, tabPanelStyles } from '../../shared/list-styles.js'
 import { defineElement } from '../../shared/define.js'
 import { StoreController } from '../../shared/store-controller.js'
-import { activityRowStyles, renderActivityRow } from './activity-row.js'
+import { SKELETON_LINE, skeletonStyles } from '../../shared/skeleton-styles.js'
+import { activityRowStyles, renderActivityRow, renderActivitySkeletonRow } from './activity-row.js'
+
+/** Skeleton rows while the first page loads. */
+export const ACTIVITY_SKELETON_ROWS = 3
 
 /**
  * The Account view's Activity list: the account's transactions on its network, newest first,
@@ -33,9 +37,10 @@ export class W3mAccountActivity extends LitElement {
     tabPanelStyles,
     sectionHeadingStyles,
     activityRowStyles,
+    skeletonStyles,
     css`
       h4 {
-        margin: var(--w3m-spacing-s) 0 4px;
+        margin: var(--w3m-spacing-s) 0 var(--w3m-spacing-2xs);
         color: var(--w3m-color-fg-muted);
         font-size: var(--w3m-text-small);
         font-weight: 600;
@@ -106,7 +111,10 @@ export class W3mAccountActivity extends LitElement {
     >
       ${
         busy
-          ? html`<p data-testid="activity-loading">${msg('Loading activity…', { id: 'activity.loading' })}</p>`
+          ? html`<p class="visually-hidden" data-testid="activity-loading">
+                ${msg('Loading activity…', { id: 'activity.loading' })}
+              </p>
+              ${this.renderSkeleton()}`
           : empty && openPurchases(this.transactions.value).length === 0
             ? html`<p data-testid="activity-empty">
                 ${msg('No activity on this network yet.', { id: 'activity.empty' })}
@@ -121,6 +129,17 @@ export class W3mAccountActivity extends LitElement {
           : ''
       }
     </section>`
+  }
+
+  /** A year, a month and rows shaped like the list's, as tall as a month of that many transactions. */
+  private renderSkeleton() {
+    return html`<div aria-hidden="true" data-testid="activity-skeleton">
+      <h3><span class="skeleton line short">${SKELETON_LINE}</span></h3>
+      <h4><span class="skeleton line short">${SKELETON_LINE}</span></h4>
+      <ul>
+        ${Array.from({ length: ACTIVITY_SKELETON_ROWS }, () => renderActivitySkeletonRow())}
+      </ul>
+    </div>`
   }
 
   private renderYear(year: TransactionYear) {

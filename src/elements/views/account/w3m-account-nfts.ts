@@ -8,8 +8,12 @@ import { resetStyles } from '../../../theme/tokens.js'
 import { truncateAddress } from '../../../utils/format.js'
 import { tabPanelStyles } from '../../shared/list-styles.js'
 import { defineElement } from '../../shared/define.js'
+import { SKELETON_LINE, skeletonStyles } from '../../shared/skeleton-styles.js'
 import { StoreController } from '../../shared/store-controller.js'
 import '../../ui/wui-wallet-image.js'
+
+/** Skeleton cards while the list loads: two rows of the grid at the modal's width. */
+export const NFT_SKELETON_CARDS = 6
 
 const nftKey = (nft: Nft) => `${nft.contract}:${nft.tokenId}`
 
@@ -26,6 +30,7 @@ export class W3mAccountNfts extends LitElement {
   static override styles = [
     resetStyles,
     tabPanelStyles,
+    skeletonStyles,
     css`
       ul {
         display: grid;
@@ -38,16 +43,16 @@ export class W3mAccountNfts extends LitElement {
       .card {
         display: flex;
         flex-direction: column;
-        gap: 4px;
+        gap: var(--w3m-spacing-2xs);
         width: 100%;
-        padding: 4px;
+        padding: var(--w3m-spacing-2xs);
         border: 1px solid var(--w3m-color-border);
         border-radius: var(--w3m-radius-s);
         background: transparent;
         color: inherit;
         text-align: start;
       }
-      .card:hover {
+      button.card:hover {
         background: var(--w3m-color-surface-hover);
       }
       .image,
@@ -57,9 +62,16 @@ export class W3mAccountNfts extends LitElement {
         border-radius: var(--w3m-radius-s);
         --wui-wallet-image-size: 100%;
       }
+      /* One line each (the details show them whole): every card of the grid, and its skeleton, as tall. */
+      .name,
+      .collection {
+        max-width: 100%;
+        overflow: hidden;
+        white-space: nowrap;
+        text-overflow: ellipsis;
+      }
       .name {
         font-weight: 600;
-        overflow-wrap: anywhere;
       }
       .collection {
         color: var(--w3m-color-fg-muted);
@@ -68,7 +80,7 @@ export class W3mAccountNfts extends LitElement {
       .toggle,
       .back {
         margin-top: var(--w3m-spacing-s);
-        padding: 4px var(--w3m-spacing-s);
+        padding: var(--w3m-spacing-2xs) var(--w3m-spacing-s);
         border: 1px solid var(--w3m-color-border);
         border-radius: var(--w3m-radius-s);
         background: transparent;
@@ -78,13 +90,13 @@ export class W3mAccountNfts extends LitElement {
         max-width: 200px;
       }
       h3 {
-        margin: var(--w3m-spacing-s) 0 4px;
+        margin: var(--w3m-spacing-s) 0 var(--w3m-spacing-2xs);
         font-size: var(--w3m-text-body);
       }
       dl {
         display: grid;
         grid-template-columns: auto 1fr;
-        gap: 4px var(--w3m-spacing-s);
+        gap: var(--w3m-spacing-2xs) var(--w3m-spacing-s);
         margin: 0;
         font-size: var(--w3m-text-small);
       }
@@ -132,7 +144,10 @@ export class W3mAccountNfts extends LitElement {
   private renderGrid() {
     const state = this.nfts.value
     if (state.status === 'loading' || state.status === 'idle')
-      return html`<p data-testid="nfts-loading">${msg('Loading NFTs…', { id: 'nfts.loading' })}</p>`
+      return html`<p class="visually-hidden" data-testid="nfts-loading">
+          ${msg('Loading NFTs…', { id: 'nfts.loading' })}
+        </p>
+        ${this.renderSkeleton()}`
     if (state.status === 'unavailable')
       return html`<p data-testid="nfts-unavailable">
         ${msg('NFTs are unavailable right now.', { id: 'nfts.unavailable' })}
@@ -159,6 +174,23 @@ export class W3mAccountNfts extends LitElement {
           </button>`
         : nothing
     }`
+  }
+
+  /** Cards shaped like NFT cards (square image, name, collection), as tall as they are. */
+  private renderSkeleton() {
+    return html`<ul aria-hidden="true" data-testid="nfts-skeleton">
+      ${Array.from(
+        { length: NFT_SKELETON_CARDS },
+        () =>
+          html`<li>
+            <div class="card">
+              <span class="skeleton image"></span>
+              <span class="skeleton line name">${SKELETON_LINE}</span>
+              <span class="skeleton line short collection">${SKELETON_LINE}</span>
+            </div>
+          </li>`
+      )}
+    </ul>`
   }
 
   private renderImage(nft: Nft) {

@@ -9,8 +9,12 @@ import { formatAmount } from '../../../utils/format.js'
 import { formatCurrency } from '../../../utils/intl-format.js'
 import { listStyles, tabPanelStyles } from '../../shared/list-styles.js'
 import { defineElement } from '../../shared/define.js'
+import { SKELETON_LINE, skeletonStyles } from '../../shared/skeleton-styles.js'
 import { StoreController } from '../../shared/store-controller.js'
 import '../../ui/wui-wallet-image.js'
+
+/** Skeleton rows while the list loads. */
+export const TOKEN_SKELETON_ROWS = 3
 
 /**
  * The Account view's Tokens list: each token the account holds on its network with its icon (a
@@ -25,6 +29,7 @@ export class W3mAccountTokens extends LitElement {
     resetStyles,
     listStyles,
     tabPanelStyles,
+    skeletonStyles,
     css`
       li {
         display: grid;
@@ -33,12 +38,23 @@ export class W3mAccountTokens extends LitElement {
         gap: var(--w3m-spacing-s);
       }
       wui-wallet-image {
-        --wui-wallet-image-size: 32px;
+        --wui-wallet-image-size: var(--w3m-icon-size-xl);
+      }
+      .image {
+        width: var(--w3m-icon-size-xl);
+        height: var(--w3m-icon-size-xl);
       }
       .amount {
         display: flex;
+        min-width: 0;
         flex-direction: column;
         align-items: flex-end;
+      }
+      .amount .skeleton.line {
+        --w3m-skeleton-width: 72px;
+      }
+      .amount .skeleton.line.short {
+        --w3m-skeleton-width: 48px;
       }
       .value {
         color: var(--w3m-color-fg-muted);
@@ -71,7 +87,10 @@ export class W3mAccountTokens extends LitElement {
 
   private renderBody(status: string, balances: readonly TokenBalance[]) {
     if (status === 'loading' || status === 'idle')
-      return html`<p data-testid="tokens-loading">${msg('Loading tokens…', { id: 'tokens.loading' })}</p>`
+      return html`<p class="visually-hidden" data-testid="tokens-loading">
+          ${msg('Loading tokens…', { id: 'tokens.loading' })}
+        </p>
+        ${this.renderSkeleton()}`
     if (status === 'unavailable')
       return html`<p data-testid="tokens-unavailable">
         ${msg('Token balances are unavailable right now.', { id: 'tokens.unavailable' })}
@@ -80,6 +99,24 @@ export class W3mAccountTokens extends LitElement {
       return html`<p data-testid="tokens-empty">${msg('No tokens on this network yet.', { id: 'tokens.empty' })}</p>`
     return html`<ul data-testid="tokens-list">
       ${balances.map(token => this.renderToken(token))}
+    </ul>`
+  }
+
+  /** Rows shaped like token rows (image, name, amount and value), as tall as they are. */
+  private renderSkeleton() {
+    return html`<ul aria-hidden="true" data-testid="tokens-skeleton">
+      ${Array.from(
+        { length: TOKEN_SKELETON_ROWS },
+        () =>
+          html`<li>
+            <span class="skeleton round image"></span>
+            <span class="skeleton line">${SKELETON_LINE}</span>
+            <span class="amount">
+              <span class="skeleton line">${SKELETON_LINE}</span>
+              <span class="skeleton line short value">${SKELETON_LINE}</span>
+            </span>
+          </li>`
+      )}
     </ul>`
   }
 
