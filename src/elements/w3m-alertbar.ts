@@ -92,16 +92,16 @@ export class W3mAlertbar extends LitElement {
       }
       .title {
         margin: 0;
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
       }
       .advice {
-        margin: 2px 0 0;
+        margin: var(--w3m-spacing-3xs) 0 0;
         font-size: var(--w3m-text-small);
       }
       button {
         flex: none;
-        width: 32px;
-        height: 32px;
+        width: var(--w3m-icon-size-xl);
+        height: var(--w3m-icon-size-xl);
         border: none;
         border-radius: var(--w3m-radius-full);
         background: transparent;

@@ -8,8 +8,8 @@ export const modalStyles = css`
   }
   dialog {
     width: var(--w3m-modal-width, 360px);
-    max-width: calc(100vw - 32px);
-    max-height: calc(100dvh - 32px);
+    max-width: calc(100vw - 2 * var(--w3m-spacing-l));
+    max-height: calc(100dvh - 2 * var(--w3m-spacing-l));
     padding: 0;
     border: none;
     background: transparent;

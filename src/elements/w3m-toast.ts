@@ -27,7 +27,7 @@ export class W3mToast extends LitElement {
       :host {
         position: fixed;
         inset-inline: 0;
-        inset-block-end: var(--w3m-toast-offset, 16px);
+        inset-block-end: var(--w3m-toast-offset, var(--w3m-spacing-l));
         display: flex;
         justify-content: center;
         pointer-events: none;

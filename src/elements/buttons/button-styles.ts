@@ -16,7 +16,7 @@ export const hostButtonStyles = css`
     border: 1px solid var(--w3m-color-border);
     border-radius: var(--w3m-radius-full);
     background: var(--w3m-color-surface);
-    font-weight: 600;
+    font-weight: var(--w3m-weight-bold);
     white-space: nowrap;
     transition: background-color ${ms(HOVER_TRANSITION_MS)} ease;
   }
@@ -38,6 +38,6 @@ export const hostButtonStyles = css`
   }
   .muted {
     color: var(--w3m-color-fg-muted);
-    font-weight: 400;
+    font-weight: var(--w3m-weight-regular);
   }
 `

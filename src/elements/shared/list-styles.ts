@@ -17,7 +17,7 @@ export const sectionHeadingStyles = css`
   h3 {
     margin: 0 0 var(--w3m-spacing-s);
     font-size: var(--w3m-text-small);
-    font-weight: 600;
+    font-weight: var(--w3m-weight-bold);
   }
 `
 

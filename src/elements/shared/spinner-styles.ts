@@ -8,8 +8,8 @@ import { ms } from './motion.js'
  */
 export const spinnerStyles = css`
   .spinner {
-    width: var(--w3m-spinner-size, 16px);
-    height: var(--w3m-spinner-size, 16px);
+    width: var(--w3m-spinner-size, var(--w3m-icon-size-s, 16px));
+    height: var(--w3m-spinner-size, var(--w3m-icon-size-s, 16px));
     border: 2px solid var(--w3m-color-border);
     border-top-color: var(--w3m-accent);
     border-radius: 50%;

@@ -31,8 +31,8 @@ export class WuiSearchInput extends LitElement {
         position: absolute;
         inset-inline-start: var(--w3m-spacing-m);
         top: 50%;
-        width: 16px;
-        height: 16px;
+        width: var(--w3m-icon-size-s);
+        height: var(--w3m-icon-size-s);
         transform: translateY(-50%);
         color: var(--w3m-color-fg-muted);
         pointer-events: none;
@@ -41,7 +41,7 @@ export class WuiSearchInput extends LitElement {
         width: 100%;
         height: 40px;
         padding-block: 0;
-        padding-inline: calc(var(--w3m-spacing-m) * 2 + 16px) var(--w3m-spacing-m);
+        padding-inline: calc(var(--w3m-spacing-m) * 2 + var(--w3m-icon-size-s)) var(--w3m-spacing-m);
         border: 1px solid var(--w3m-color-border-control);
         border-radius: var(--w3m-radius-m);
         background: var(--wui-search-input-bg, var(--w3m-color-surface));

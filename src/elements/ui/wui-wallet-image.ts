@@ -72,7 +72,7 @@ export class WuiWalletImage extends LitElement {
       span {
         display: grid;
         place-items: center;
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
         font-size: calc(var(--wui-wallet-image-size, 56px) * 0.34);
         color: var(--w3m-color-fg);
         background: color-mix(in srgb, var(--hue) 22%, var(--w3m-color-surface));

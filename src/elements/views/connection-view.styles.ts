@@ -18,7 +18,7 @@ export const connectionViewStyles = [
     }
     .title {
       font-size: var(--w3m-text-title);
-      font-weight: 600;
+      font-weight: var(--w3m-weight-bold);
       overflow-wrap: anywhere;
     }
     .muted {
@@ -32,7 +32,7 @@ export const connectionViewStyles = [
     }
     .error {
       color: var(--w3m-color-error);
-      font-weight: 600;
+      font-weight: var(--w3m-weight-bold);
     }
     .actions {
       display: flex;
@@ -46,7 +46,7 @@ export const connectionViewStyles = [
       border: 1px solid var(--w3m-color-border);
       border-radius: var(--w3m-radius-full);
       background: var(--w3m-color-surface);
-      font-weight: 600;
+      font-weight: var(--w3m-weight-bold);
     }
     .action:hover {
       background: var(--w3m-color-surface-hover);

@@ -14,7 +14,7 @@ export const sendFormStyles = css`
   label,
   dt {
     font-size: var(--w3m-text-small);
-    font-weight: 600;
+    font-weight: var(--w3m-weight-bold);
   }
   .field {
     display: flex;

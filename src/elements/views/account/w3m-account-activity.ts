@@ -43,7 +43,7 @@ export class W3mAccountActivity extends LitElement {
         margin: var(--w3m-spacing-s) 0 var(--w3m-spacing-2xs);
         color: var(--w3m-color-fg-muted);
         font-size: var(--w3m-text-small);
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
       }
       .more {
         min-height: 1px;

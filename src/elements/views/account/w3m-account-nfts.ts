@@ -71,7 +71,7 @@ export class W3mAccountNfts extends LitElement {
         text-overflow: ellipsis;
       }
       .name {
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
       }
       .collection {
         color: var(--w3m-color-fg-muted);

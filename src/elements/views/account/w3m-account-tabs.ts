@@ -37,20 +37,20 @@ export class W3mAccountTabs extends LitElement {
       }
       [role='tablist'] {
         display: flex;
-        gap: 4px;
+        gap: var(--w3m-spacing-2xs);
         margin-bottom: var(--w3m-spacing-s);
-        padding: 2px;
+        padding: var(--w3m-spacing-3xs);
         border-radius: var(--w3m-radius-s);
         background: var(--w3m-color-surface);
       }
       [role='tab'] {
         flex: 1 1 0;
-        padding: 4px var(--w3m-spacing-s);
+        padding: var(--w3m-spacing-2xs) var(--w3m-spacing-s);
         border: 1px solid transparent;
         border-radius: var(--w3m-radius-s);
         background: transparent;
         color: var(--w3m-color-fg-muted);
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
       }
       [role='tab'][aria-selected='true'] {
         border-color: var(--w3m-color-border);

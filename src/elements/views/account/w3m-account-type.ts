@@ -38,13 +38,13 @@ export class W3mAccountType extends LitElement {
       }
       button {
         margin-inline-start: var(--w3m-spacing-s);
-        padding: 2px var(--w3m-spacing-m);
+        padding: var(--w3m-spacing-3xs) var(--w3m-spacing-m);
         border: 1px solid var(--w3m-color-border);
         border-radius: var(--w3m-radius-full);
         background: transparent;
         color: var(--w3m-color-fg);
         font-size: var(--w3m-text-small);
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
       }
       button[aria-disabled='true'] {
         opacity: 0.6;

@@ -47,7 +47,7 @@ export class W3mWalletReceiveView extends LitElement {
         list-style: none;
       }
       li {
-        padding: 2px var(--w3m-spacing-s);
+        padding: var(--w3m-spacing-3xs) var(--w3m-spacing-s);
         border: 1px solid var(--w3m-color-border);
         border-radius: var(--w3m-radius-full);
         font-size: var(--w3m-text-small);

@@ -142,11 +142,11 @@ export const emailFormStyles = css`
     border-radius: var(--w3m-radius-full);
     background: var(--w3m-accent);
     color: var(--w3m-color-on-accent);
-    font-weight: 600;
+    font-weight: var(--w3m-weight-bold);
   }
   .error {
     margin: 0;
     color: var(--w3m-color-error);
-    font-weight: 600;
+    font-weight: var(--w3m-weight-bold);
   }
 `

@@ -51,12 +51,12 @@ export class W3mRegisterAccountNameView extends LitElement {
       h3 {
         margin: 0;
         font-size: var(--w3m-text-small);
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
       }
       ul {
         display: flex;
         flex-direction: column;
-        gap: 4px;
+        gap: var(--w3m-spacing-2xs);
         margin: 0;
         padding: 0;
         list-style: none;

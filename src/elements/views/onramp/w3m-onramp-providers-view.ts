@@ -27,7 +27,7 @@ export class W3mOnrampProvidersView extends LitElement {
         display: flex;
         flex-direction: column;
         align-items: flex-start;
-        gap: 2px;
+        gap: var(--w3m-spacing-3xs);
         width: 100%;
         padding: var(--w3m-spacing-m);
         border: 1px solid var(--w3m-color-border);
@@ -39,7 +39,7 @@ export class W3mOnrampProvidersView extends LitElement {
         background: var(--w3m-color-surface-hover);
       }
       .name {
-        font-weight: 600;
+        font-weight: var(--w3m-weight-bold);
       }
     `
   ]
