@@ -13,11 +13,13 @@ import { viewTitle } from './shared/view-title.js'
 import { backIcon } from './ui/icons/back.js'
 import { closeIcon } from './ui/icons/close.js'
 
+const loadNetworkChip = () => import('./views/account/w3m-network-chip.js')
+
 /**
  * The modal's header: a back button when there is a view to go back to, the view's title (it fades
  * in over the spec's 120 ms, HEADER_TITLE_TRANSITION_MS; not at all under reduced motion), and the
  * close button. In the Account view the title's place holds the active network as a chip
- * (`w3m-network-chip`, defined by the Account view's module, which loads with it) that opens the
+ * (`w3m-network-chip`, its own module, loaded when the Account view first shows) that opens the
  * Networks view.
  * @tagname w3m-header
  * @csspart title - The view's title.
@@ -95,6 +97,8 @@ export class W3mHeader extends LitElement {
 
   override render() {
     const { view, history } = this.router.value
+    // The chip's module loads when the Account view first shows, not with the modal.
+    if (view === 'Account') void loadNetworkChip()
     const title = viewTitle(view)
     return html`
       ${

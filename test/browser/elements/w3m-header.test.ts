@@ -5,7 +5,6 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import '../../../src/elements/w3m-header.js'
-import '../../../src/elements/views/account/w3m-network-chip.js'
 import type { W3mHeader } from '../../../src/elements/w3m-header.js'
 import type { WuiWalletImage } from '../../../src/elements/ui/wui-wallet-image.js'
 import { deepActiveElement } from '../../../src/elements/shared/focus.js'
@@ -29,7 +28,9 @@ async function header(): Promise<W3mHeader> {
   return el
 }
 
+/** The chip's button, once the header has loaded the chip's module (it does in the Account view). */
 async function chipOf(el: W3mHeader): Promise<HTMLButtonElement> {
+  await customElements.whenDefined('w3m-network-chip')
   const chip = el.shadowRoot!.querySelector('w3m-network-chip')!
   await chip.updateComplete
   return chip.shadowRoot!.querySelector<HTMLButtonElement>('[data-testid=header-network]')!

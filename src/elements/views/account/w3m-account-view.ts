@@ -24,8 +24,6 @@ import { connectionViewStyles } from '../connection-view.styles.js'
 import { accountActionStyles, renderExplorerLink, renderFeatureTiles } from './account-actions.js'
 import './w3m-account-tabs.js'
 import './w3m-account-type.js'
-// The header shows the active network as this chip in the Account view: it loads with this view.
-import './w3m-network-chip.js'
 
 /** Two characters for the avatar: the name's first letter, else the address's first two hex digits. */
 function avatarText(account: AccountState): string {
@@ -65,7 +63,7 @@ function balanceText(account: AccountState, locale: string) {
  * wallet, the wallet feature tiles whose views exist (Buy, Swap on a swap network, Receive, and Send
  * where the connection can send) in `features.walletFeaturesOrder`, the Tokens, NFTs and Activity
  * tabs, the address on the network's block explorer (when it has one), and Disconnect. The header
- * shows the active network as a chip (w3m-network-chip, defined here).
+ * shows the active network as a chip (w3m-network-chip).
  * When it shows, balances read more than 5 s before are read again.
  * @tagname w3m-account-view
  * @csspart avatar - The avatar.

@@ -22,8 +22,9 @@ export function networkImageUrl(network: CaipNetwork | undefined): string | unde
  * The active network as a chip in the Account view's header: its image (or the letter avatar when
  * it has none or it fails to load; the network icon when no network is active), its name, and a
  * chevron. It opens the Networks view. Its accessible name is "Network: <name>" (the visible name is
- * part of it; the name comes from the content, so the image's letters are not read or matched). The header shows it only in the Account view, and this module
- * loads with that view, so the first load does not carry it.
+ * part of it; the name comes from the content, so the image's letters are not read or matched). The
+ * header shows it only in the Account view and loads this module then, so neither the first load
+ * nor the other views carry it.
  * @tagname w3m-network-chip
  * @csspart button - The chip.
  */
