@@ -3,9 +3,14 @@
 // theme (light, dark) and locale (en, ar); fails on any console error, uncaught
 // exception, render error, play-function failure, empty story, custom element that never
 // registered, locale that did not load, or axe violation (axe-check.mjs: WCAG 2.2 AA and best
-// practices). Each story in each combination is one check: one line each, then
-// `storybook: N passed, M failed`; exits 1 when anything failed or no story was found.
+// practices). In the light and dark combinations of locale en it also compares the story's
+// screenshot with its committed baseline (visual-check.mjs). Each story in each combination is one
+// check, and each screenshot one more: one line each, then `storybook: N passed, M failed`; exits 1
+// when anything failed or no story was found. The viewport is 360 px wide (a phone).
 // Usage: npm run test:storybook (builds first), or node test/storybook/check-stories.mjs.
+// `--visual`: only the screenshots (locale en, no axe): `npm run test:visual` (builds first);
+// `--update` (with or without --visual) writes the baselines and docs/gallery.md instead of
+// comparing (npm run test:visual -- --update).
 // Environment: STORYBOOK_STATIC_DIR (another build), STORYBOOK_URL (a running `npm run storybook`),
 // STORYBOOK_CHECK_CONCURRENCY (pages at once, default 4), STORYBOOK_CHECK_FILTER (only the stories
 // whose id contains it), STORYBOOK_CHECK_REPORT (a file to write every failure to, as JSON).
@@ -16,8 +21,17 @@ import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, ensureChromium } from '../../tools/chromium.mjs'
+import { writeGallery } from '../../tools/visual-gallery.mjs'
 import { describeViolations, injectAxe, runAxe } from './axe-check.mjs'
 import { listenForOutcome, switchCombination, switchStory, waitForCombination, waitForStory } from './story-page.mjs'
+import {
+  VISUAL_COMBINATIONS,
+  VISUAL_WIDTH,
+  baselineName,
+  checkScreenshot,
+  screenshotStory,
+  staleBaselines
+} from './visual-check.mjs'
 
 /** The built Storybook: storybook-static/, or STORYBOOK_STATIC_DIR (or see STORYBOOK_URL below). */
 const ROOT = process.env.STORYBOOK_STATIC_DIR
@@ -30,13 +44,27 @@ const ROOT = process.env.STORYBOOK_STATIC_DIR
  * this machine, quiet, the 716 checks: 198 s with 3, 165 s with 4, 180 s with 5, 181 s with 6).
  */
 const CONCURRENCY = Math.max(1, Number(process.env.STORYBOOK_CHECK_CONCURRENCY) || 4)
-/** The toolbar globals of apps/storybook/.storybook/preview.ts each story is checked in: ar is the right-to-left locale. */
-const COMBINATIONS = [
-  { theme: 'light', locale: 'en' },
-  { theme: 'dark', locale: 'en' },
-  { theme: 'light', locale: 'ar' },
-  { theme: 'dark', locale: 'ar' }
-]
+/** `--visual`: only the screenshots; `--update`: write the baselines (see the top of this file). */
+const VISUAL_ONLY = process.argv.includes('--visual')
+const UPDATE = process.argv.includes('--update')
+/**
+ * The toolbar globals of apps/storybook/.storybook/preview.ts each story is checked in: ar is the
+ * right-to-left locale. With --visual only the screenshotted ones (VISUAL_COMBINATIONS).
+ */
+const COMBINATIONS = VISUAL_ONLY
+  ? VISUAL_COMBINATIONS
+  : [
+      { theme: 'light', locale: 'en' },
+      { theme: 'dark', locale: 'en' },
+      { theme: 'light', locale: 'ar' },
+      { theme: 'dark', locale: 'ar' }
+    ]
+/** For each combination, its screenshot's index in VISUAL_COMBINATIONS (-1: none taken). */
+const VISUAL_INDEX = COMBINATIONS.map(({ theme, locale }) =>
+  VISUAL_COMBINATIONS.findIndex(visual => visual.theme === theme && visual.locale === locale)
+)
+/** Checks per story: one per combination (none with --visual), one per screenshot. */
+const CHECKS_PER_STORY = (VISUAL_ONLY ? 0 : COMBINATIONS.length) + VISUAL_COMBINATIONS.length
 
 const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -98,6 +126,11 @@ async function readStories(origin) {
   const index = JSON.parse(text)
   const filter = process.env.STORYBOOK_CHECK_FILTER ?? ''
   return Object.values(index.entries ?? {}).filter(entry => entry.type === 'story' && entry.id.includes(filter))
+}
+
+/** A screenshot check that failed because the story did not show (not a difference). */
+function isNotShown({ failures }) {
+  return failures.some(failure => failure.startsWith('visual: no screenshot'))
 }
 
 /** One line of a possibly multi-line message (a stack trace adds nothing to the report). */
@@ -164,9 +197,26 @@ function storyChecker(context, origin) {
     return errors
   }
 
-  /** Checks one story in every combination; one `{ failures, violations }` each, in COMBINATIONS' order. */
+  /** The story's screenshot in VISUAL_COMBINATIONS[visualIndex], compared with its baseline (or written). */
+  async function compareScreenshot(story, visualIndex) {
+    try {
+      const screenshot = await screenshotStory(page, { hideToasts: !story.title.startsWith('Toast/') })
+      const { theme } = VISUAL_COMBINATIONS[visualIndex]
+      const { failures: visualFailures } = await checkScreenshot(story.id, theme, screenshot, { update: UPDATE })
+      return { failures: visualFailures, violations: [] }
+    } catch (error) {
+      return { failures: [`visual: ${firstLine(error instanceof Error ? error.message : error)}`], violations: [] }
+    }
+  }
+
+  /**
+   * Checks one story in every combination: one `{ failures, violations }` each, in COMBINATIONS'
+   * order (none with --visual), then one `{ failures, violations }` per screenshot, in
+   * VISUAL_COMBINATIONS' order. A screenshot is taken only of a combination shown without failure.
+   */
   async function check(story) {
     const results = new Array(COMBINATIONS.length)
+    const visuals = VISUAL_COMBINATIONS.map(() => undefined)
     const order = COMBINATIONS.map((_, offset) => (current + offset) % COMBINATIONS.length)
     for (const [step, index] of order.entries()) {
       failures = []
@@ -178,14 +228,26 @@ function storyChecker(context, origin) {
         ready = true
         // Let what the story started settle (lazy views, 150 ms transitions) so late errors show.
         await page.waitForTimeout(200)
-        if (loading) await injectAxe(page)
-        violations.push(...(await runAxe(page)))
+        if (!VISUAL_ONLY) {
+          if (loading) await injectAxe(page)
+          violations.push(...(await runAxe(page)))
+        }
+        // The screenshot after axe: turning reduced motion off again after it starts the kit's
+        // entrance animations anew (a view fading in), which axe must not see half-way.
+        const visualIndex = VISUAL_INDEX[index]
+        if (visualIndex >= 0 && failures.length === 0)
+          visuals[visualIndex] = await compareScreenshot(story, visualIndex)
       } catch (error) {
         failures.push(firstLine(error instanceof Error ? error.message : error))
         ready = false
       }
     }
-    return results
+    // A combination that failed has no screenshot: its failures say why (--visual prints no other line).
+    const noScreenshot = visualIndex => {
+      const shown = results[VISUAL_INDEX.indexOf(visualIndex)]
+      return { failures: [`visual: no screenshot: ${shown.failures.join(' | ')}`], violations: [] }
+    }
+    return [...(VISUAL_ONLY ? [] : results), ...visuals.map((visual, index) => visual ?? noScreenshot(index))]
   }
 
   return { check, close: () => page?.close() }
@@ -209,7 +271,10 @@ async function main() {
     console.log('storybook: 0 passed, 0 failed')
     return 1
   }
-  const checks = stories.flatMap(story => COMBINATIONS.map(combination => ({ story, combination })))
+  const checks = stories.flatMap(story => [
+    ...(VISUAL_ONLY ? [] : COMBINATIONS.map(combination => ({ story, combination }))),
+    ...VISUAL_COMBINATIONS.map(combination => ({ story, combination, visual: true }))
+  ])
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true })
   const results = new Array(checks.length)
   let printed = 0
@@ -218,9 +283,9 @@ async function main() {
   /** Prints finished results in index order, as soon as every earlier check has finished. */
   const flush = () => {
     while (printed < checks.length && results[printed]) {
-      const { story, combination } = checks[printed]
+      const { story, combination, visual } = checks[printed]
       const { failures, violations } = results[printed]
-      const label = `${story.title} / ${story.name} (${story.id}) [${combination.theme} ${combination.locale}]`
+      const label = `${story.title} / ${story.name} (${story.id}) [${combination.theme} ${combination.locale}${visual ? ' visual' : ''}]`
       if (failures.length === 0 && violations.length === 0) {
         passed += 1
         console.log(`ok   ${label}`)
@@ -236,14 +301,25 @@ async function main() {
     let next = 0
     const worker = async () => {
       // One context per worker, and one page in it at a time.
-      const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
+      // A phone's width (the screenshots' width too); the same for every check, so that the
+      // axe checks see the layout the baselines show.
+      const context = await browser.newContext({
+        viewport: { width: VISUAL_WIDTH, height: 800 },
+        deviceScaleFactor: 1,
+        // Dates (Activity's month headings) in one time zone and language on every machine.
+        timezoneId: 'UTC',
+        locale: 'en-US'
+      })
       const checker = storyChecker(context, origin)
       try {
         while (next < stories.length) {
           const storyIndex = next++
           const story = stories[storyIndex]
-          const storyResults = await checker.check(story)
-          storyResults.forEach((result, offset) => (results[storyIndex * COMBINATIONS.length + offset] = result))
+          let storyResults = await checker.check(story)
+          // --visual (the baselines' update above all): a story that could not be shown (a page
+          // that timed out on a loaded machine) is tried once more, in a page loaded afresh.
+          if (VISUAL_ONLY && storyResults.some(isNotShown)) storyResults = await checker.check(story)
+          storyResults.forEach((result, offset) => (results[storyIndex * CHECKS_PER_STORY + offset] = result))
           flush()
         }
       } finally {
@@ -256,6 +332,25 @@ async function main() {
     await browser.close()
     await stopServer()
   }
+  const wholeRun = !process.env.STORYBOOK_CHECK_FILTER
+  if (wholeRun) {
+    // Baselines of stories that are gone, and the gallery made from the baselines.
+    const expected = new Set(
+      stories.flatMap(story => VISUAL_COMBINATIONS.map(({ theme }) => baselineName(story.id, theme)))
+    )
+    const stale = await staleBaselines(expected, { update: UPDATE })
+    const gallery = await writeGallery(stories, { update: UPDATE })
+    for (const failure of [...stale, ...gallery]) {
+      failed += 1
+      console.log(`FAIL ${failure}`)
+    }
+    if (stale.length + gallery.length === 0) {
+      passed += 1
+      console.log(
+        `ok   visual: every baseline has its story${UPDATE ? ', docs/gallery.md written' : ', docs/gallery.md is up to date'}`
+      )
+    }
+  } else if (UPDATE) console.log('visual: filtered run: stale baselines and docs/gallery.md left as they are')
   summarizeViolations(checks, results)
   if (process.env.STORYBOOK_CHECK_REPORT) await writeReport(process.env.STORYBOOK_CHECK_REPORT, checks, results)
   console.log(`storybook: ${passed} passed, ${failed} failed`)

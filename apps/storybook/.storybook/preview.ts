@@ -1,19 +1,46 @@
+import '@fontsource/inter/latin-400.css'
+import '@fontsource/inter/latin-500.css'
+import '@fontsource/inter/latin-600.css'
+import '@fontsource/inter/latin-700.css'
+import '@fontsource/roboto-mono/latin-400.css'
+import '@fontsource/roboto-mono/latin-600.css'
 import type { Decorator, Loader, Preview } from '@storybook/web-components-vite'
 import { nothing, render } from 'lit'
 import type { ThemeMode } from '../../../src/config/options.js'
 import { LOCALE_NAMES } from '../../../src/i18n/locale-names.js'
 import { LOCALES, SOURCE_LOCALE, isLocale, textDirection } from '../../../src/i18n/locales.js'
 import { resetAccount } from '../../../src/stores/account.js'
+import { dismissAlert } from '../../../src/stores/alert.js'
 import { $locale, setLocale } from '../../../src/stores/locale.js'
 import { resetModal } from '../../../src/stores/modal.js'
 import { resetNetwork } from '../../../src/stores/network.js'
 import { resetOptions } from '../../../src/stores/options.js'
 import { resetRouter } from '../../../src/stores/router.js'
 import { resetSiwx } from '../../../src/stores/siwx/state.js'
-import { setThemeMode } from '../../../src/stores/theme.js'
+import { $theme, setThemeMode, setThemeVariables } from '../../../src/stores/theme.js'
 import { resetToast } from '../../../src/stores/toast.js'
 
 const CANVAS_BACKGROUND: Record<ThemeMode, string> = { light: '#ffffff', dark: '#0e0f10' }
+
+/**
+ * Pinned fonts, bundled from npm (@fontsource, imported above; no network): the kit's default
+ * `system-ui` stack is whatever the machine has, so a story would look different on each machine
+ * and the visual baselines (test/storybook/visual-check.mjs) would not hold. Inter for the text,
+ * Roboto Mono for addresses (the kit's `--w3m-font-mono`); a story that sets its own
+ * `--w3m-font-family` keeps it. The Arabic locale falls back to the machine's fonts (not screenshotted).
+ */
+const PINNED_FONT_FAMILY = "'Inter', sans-serif"
+const PINNED_FONT_MONO = "'Roboto Mono', monospace"
+const PINNED_FONTS = ['400', '500', '600', '700']
+  .map(weight => `${weight} 16px Inter`)
+  .concat(['400', '600'].map(weight => `${weight} 16px 'Roboto Mono'`))
+document.documentElement.style.setProperty('--w3m-font-mono', PINNED_FONT_MONO)
+
+/** Loads the pinned fonts before the first story renders (they would swap in later, moving text). */
+const loadPinnedFonts: Loader = async () => {
+  await Promise.all(PINNED_FONTS.map(font => document.fonts.load(font)))
+  return {}
+}
 
 function themeOf(value: unknown): ThemeMode {
   return value === 'dark' ? 'dark' : 'light'
@@ -72,9 +99,13 @@ const withFreshStoresAndTheme: Decorator = (story, context) => {
   resetNetwork()
   resetOptions()
   resetSiwx()
+  // The alert bar's alert too: one an alert story showed would stay over the next story.
+  dismissAlert()
   const rendered = story()
   const theme = themeOf(context.globals['theme'])
   setThemeMode(theme)
+  if ($theme.get().themeVariables['--w3m-font-family'] === undefined)
+    setThemeVariables({ '--w3m-font-family': PINNED_FONT_FAMILY })
   document.body.style.background = CANVAS_BACKGROUND[theme]
   // For the story check: the theme the story is shown in.
   document.documentElement.dataset['appkitTheme'] = theme
@@ -106,7 +137,7 @@ const preview: Preview = {
     }
   },
   initialGlobals: { theme: 'light', locale: SOURCE_LOCALE },
-  loaders: [applyToolbarLocale],
+  loaders: [loadPinnedFonts, applyToolbarLocale],
   decorators: [withFreshStoresAndTheme],
   parameters: {
     layout: 'centered',
