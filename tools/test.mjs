@@ -47,7 +47,7 @@ const steps = [
     name: 'backend tests',
     // Two files at a time (each starts its own chains, servers and databases on free ports): much
     // of a file's time is spent waiting on them.
-    command: 'node --import tsx --test --test-concurrency=2 test/server/*.test.ts',
+    command: 'node tools/node-tests.mjs --concurrency 2 test/server',
     kind: 'node',
     needsBuild: true
   },
@@ -57,35 +57,35 @@ const steps = [
     id: 'wallets',
     together: 'node',
     name: 'test wallet tests',
-    command: 'node --import tsx --test test/wallets/*.test.ts',
+    command: 'node tools/node-tests.mjs test/wallets',
     kind: 'node'
   },
   {
     id: 'api',
     together: 'node',
     name: 'api client tests',
-    command: 'node --import tsx --test test/api/*.test.ts',
+    command: 'node tools/node-tests.mjs test/api',
     kind: 'node'
   },
   {
     id: 'chain',
     together: 'node',
     name: 'local chain tests',
-    command: 'node --import tsx --test test/chain/*.test.ts',
+    command: 'node tools/node-tests.mjs test/chain',
     kind: 'node'
   },
   {
     id: 'solana',
     together: 'node',
     name: 'solana runtime tests',
-    command: 'node --import tsx --test test/solana/*.test.ts',
+    command: 'node tools/node-tests.mjs test/solana',
     kind: 'node'
   },
   {
     id: 'walletconnect',
     together: 'node',
     name: 'walletconnect relay tests',
-    command: 'node --import tsx --test test/walletconnect/*.test.ts',
+    command: 'node tools/node-tests.mjs test/walletconnect',
     kind: 'node'
   },
   {

@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { basename, join, relative, resolve } from 'node:path'
+import { bundleTestFiles } from '../../tools/node-tests.mjs'
 import { ROOT } from './helpers.mjs'
 import { STACK_ENV, startE2eStack } from './e2e-stack.mjs'
 
@@ -60,6 +61,7 @@ async function finish(code) {
     }
   }
   await stack?.stop()
+  await removeBundles?.()
   if (stack) {
     mkdirSync(join(ROOT, 'test-results'), { recursive: true })
     writeFileSync(LOG, stack.output())
@@ -77,11 +79,11 @@ function tapCount(output, name) {
 }
 
 /** Runs one file in node's test runner; resolves to its counts once it exits. */
-function runFile(file) {
+function runFile(file, bundle) {
   const from = performance.now()
   console.log(`[${seconds()} s] ${file} starts`)
   return new Promise(resolve => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=tap', bundle], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -104,8 +106,18 @@ function runFile(file) {
   })
 }
 
+// The files run bundled (tools/node-tests.mjs: no loader hook in each test process), bundled while
+// the stack starts.
+let bundles
+let removeBundles
 try {
-  stack = await startE2eStack()
+  const starting = startE2eStack().then(started => (stack = started))
+  const bundling = bundleTestFiles(files)
+  // Both settle before either's error counts: a stack that started is stopped by finish().
+  const [, bundled] = await Promise.allSettled([starting, bundling])
+  if (bundled.status === 'fulfilled') removeBundles = bundled.value.remove
+  await starting
+  bundles = (await bundling).bundles
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   await finish(1)
@@ -116,7 +128,8 @@ const queue = [...files]
 const totals = { pass: 0, fail: 0, cancelled: 0 }
 async function worker() {
   while (queue.length && !stopping) {
-    const counts = await runFile(queue.shift())
+    const file = queue.shift()
+    const counts = await runFile(file, bundles[files.indexOf(file)])
     for (const key of Object.keys(totals)) totals[key] += counts[key]
   }
 }
