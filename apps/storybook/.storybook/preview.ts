@@ -9,7 +9,9 @@ import { nothing, render } from 'lit'
 import type { ThemeMode } from '../../../src/config/options.js'
 import { LOCALE_NAMES } from '../../../src/i18n/locale-names.js'
 import { LOCALES, SOURCE_LOCALE, isLocale, textDirection } from '../../../src/i18n/locales.js'
+import { setCatalogClient } from '../../../src/api/catalog-client.js'
 import { resetAccount } from '../../../src/stores/account.js'
+import { resetWallets } from '../../../src/stores/connect/wallets.js'
 import { dismissAlert } from '../../../src/stores/alert.js'
 import { $locale, setLocale } from '../../../src/stores/locale.js'
 import { resetModal } from '../../../src/stores/modal.js'
@@ -19,6 +21,7 @@ import { resetRouter } from '../../../src/stores/router.js'
 import { resetSiwx } from '../../../src/stores/siwx/state.js'
 import { $theme, setThemeMode, setThemeVariables } from '../../../src/stores/theme.js'
 import { resetToast } from '../../../src/stores/toast.js'
+import { catalog, createFakeCatalogClient } from '../../../test/fixtures/catalog.js'
 
 const CANVAS_BACKGROUND: Record<ThemeMode, string> = { light: '#ffffff', dark: '#0e0f10' }
 
@@ -101,6 +104,12 @@ const withFreshStoresAndTheme: Decorator = (story, context) => {
   resetSiwx()
   // The alert bar's alert too: one an alert story showed would stay over the next story.
   dismissAlert()
+  // The wallet catalog (All Wallets' preview and count on Connect): the 600-wallet fake for every
+  // story (one that needs another sets its own in its render), and no list a story before loaded.
+  // Otherwise a Connect story showed the preview only when a story before it in the same page had
+  // set a catalog (stories have no apiUrl), and at once when that story had loaded its lists.
+  resetWallets()
+  setCatalogClient(createFakeCatalogClient({ wallets: catalog }))
   const rendered = story()
   const theme = themeOf(context.globals['theme'])
   setThemeMode(theme)
