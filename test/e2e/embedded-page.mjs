@@ -97,8 +97,9 @@ export async function embeddedAccounts(page, frameOrigin, chain) {
 /**
  * Signs in from the demo's sign-in panel (its SIWX Sign button), approved in the frame; answers the
  * session the kit posted to the backend (`message`, `signature`) once the demo says it is signed in.
+ * `beforeApprove` runs once the frame shows the approval, before it is approved.
  */
-export async function signInApproved(page, { timeout = 30_000 } = {}) {
+export async function signInApproved(page, { timeout = 30_000, beforeApprove } = {}) {
   const signIns = []
   const record = request => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/v1/siwx/sessions')
@@ -107,6 +108,10 @@ export async function signInApproved(page, { timeout = 30_000 } = {}) {
   page.on('request', record)
   try {
     await page.getByTestId('siwx-sign-button').click()
+    if (beforeApprove) {
+      await walletFrame(page).locator('button.approval-approve').waitFor({ timeout: 15_000 })
+      await beforeApprove()
+    }
     await approveInFrame(page)
     await page.waitForFunction(
       () => document.querySelector('[data-testid="siwx-signed-in"]')?.textContent === 'true',
