@@ -23,18 +23,19 @@ const tools = [
   '*.config.*',
   'apps/examples/**/*.{js,ts}'
 ]
-// The backend and the local stand-ins that run in Node (chains, Solana runtime, OpenID providers,
-// Farcaster relay, WalletConnect relay, the stack starter's helpers); and the tools.
+// The backend and the local stand-ins that run in Node (chains, Solana runtime, Bitcoin node,
+// OpenID providers, Farcaster relay, WalletConnect relay, the stack starter's helpers); and the tools.
 const stack = [
   'service/backend/**/*.ts',
   'local/chain/**/*.ts',
   'local/solana/**/*.ts',
+  'local/bitcoin/**/*.ts',
   'local/social/**/*.ts',
   'local/farcaster/**/*.ts',
   'local/walletconnect-relay/**/*.ts',
   'local/stack/**/*.ts',
   'tools/**/*.ts',
-  'test/{server,chain,solana,api,wallets}/**/*.ts'
+  'test/{server,chain,solana,bitcoin,api,wallets}/**/*.ts'
 ]
 const demo = [
   'local/wallets/**/*.ts',
@@ -151,7 +152,7 @@ export default defineConfig([
   },
   {
     files: ['test/**/*.ts'],
-    ignores: ['test/{server,chain,solana,api,wallets}/**'],
+    ignores: ['test/{server,chain,solana,bitcoin,api,wallets}/**'],
     languageOptions: { globals: globals.mocha },
     rules: {
       // Chai's `expect(x).to.be.true` is an expression statement.
