@@ -1,7 +1,7 @@
 import { clientSlot } from './client-slot.js'
 import { HttpClient } from './http-client.js'
 import { projectImageUrl } from './project-url.js'
-import { balanceResponseSchema, type TokenBalance } from './schemas/balance.js'
+import { balanceResponseSchema, type BalanceResponse, type TokenBalance } from './schemas/balance.js'
 import { identityResponseSchema, type IdentityResponse } from './schemas/identity.js'
 import { backendServes } from './supported-chains.js'
 
@@ -59,13 +59,30 @@ function createAccountClient(projectId: string, apiUrl: string): AccountClient {
   const http = new HttpClient({ projectId, baseUrl: apiUrl })
   const withProject = projectImageUrl(http, apiUrl)
   const serves = backendServes(http)
+  /**
+   * GET /v1/account/{address}/balance; a call without a signal joins an identical one on its way
+   * (the native balance and the Tokens list read the same answer when an account connects: one
+   * request, and one series of retries, for both).
+   */
+  const inFlight = new Map<string, Promise<BalanceResponse>>()
+  const balances = (address: string, caipNetworkId: string, forceUpdate: boolean, signal?: AbortSignal) => {
+    const ask = () =>
+      http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
+        query: { currency: 'usd', chainId: caipNetworkId, ...(forceUpdate ? { forceUpdate: 'true' } : {}) },
+        ...(signal ? { signal } : {})
+      })
+    if (signal) return ask()
+    const key = `${address} ${caipNetworkId} ${forceUpdate}`
+    const pending = inFlight.get(key)
+    if (pending) return pending
+    const promise = ask().finally(() => inFlight.delete(key))
+    inFlight.set(key, promise)
+    return promise
+  }
   return {
     async nativeBalance(address, caipNetworkId, signal) {
       if (!(await serves(caipNetworkId))) return undefined
-      const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
-        query: { currency: 'usd', chainId: caipNetworkId },
-        signal
-      })
+      const response = await balances(address, caipNetworkId, false, signal)
       // The native entry has no token address; decimals '0' are never a balance (docs/behaviour.md section 5).
       const native = response.balances.find(
         entry => entry.chainId === caipNetworkId && entry.address === undefined && entry.quantity.decimals !== '0'
@@ -74,10 +91,7 @@ function createAccountClient(projectId: string, apiUrl: string): AccountClient {
     },
     async tokenBalances(address, caipNetworkId, options = {}) {
       if (!(await serves(caipNetworkId))) return undefined
-      const response = await http.get(`/v1/account/${segment(address)}/balance`, balanceResponseSchema, {
-        query: { currency: 'usd', chainId: caipNetworkId, ...(options.forceUpdate ? { forceUpdate: 'true' } : {}) },
-        ...(options.signal ? { signal: options.signal } : {})
-      })
+      const response = await balances(address, caipNetworkId, options.forceUpdate ?? false, options.signal)
       return response.balances
         .filter(entry => entry.chainId === caipNetworkId && entry.quantity.decimals !== '0')
         .map(entry => ({ ...entry, iconUrl: withProject(entry.iconUrl) }))

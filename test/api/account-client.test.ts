@@ -88,3 +88,32 @@ describe('the account client: tokenBalances', () => {
     assert.equal(usdc?.iconUrl, 'https://cdn.example/usdc.png')
   })
 })
+
+describe('the account client: one balance request for the native balance and the Tokens list (issue 33)', () => {
+  it('a nativeBalance and a tokenBalances asked together share one request (and one series of retries); the next asks again', async () => {
+    server.reply({ status: 500 }, { json: { balances: [entry('ETH', '18')] } })
+    server.requests.length = 0
+    const [native, tokens] = await Promise.all([
+      client().nativeBalance(ADDRESS, 'eip155:31337'),
+      client().tokenBalances(ADDRESS, 'eip155:31337')
+    ])
+    assert.deepEqual(native, { balance: '12.5', symbol: 'ETH' })
+    assert.deepEqual(
+      tokens?.map(balance => balance.symbol),
+      ['ETH']
+    )
+    const balanceRequests = () => server.requests.filter(request => request.path.endsWith('/balance'))
+    assert.equal(balanceRequests().length, 2, 'the 500 and its one retry, for both callers')
+    await client().nativeBalance(ADDRESS, 'eip155:31337')
+    assert.equal(balanceRequests().length, 3, 'a later call is not answered from the earlier one')
+  })
+
+  it('forceUpdate is another request', async () => {
+    server.reply({ json: { balances: [entry('ETH', '18')] } })
+    await Promise.all([
+      client().nativeBalance(ADDRESS, 'eip155:31337'),
+      client().tokenBalances(ADDRESS, 'eip155:31337', { forceUpdate: true })
+    ])
+    assert.equal(server.requests.filter(request => request.path.endsWith('/balance')).length, 2)
+  })
+})

@@ -69,4 +69,27 @@ describe('receipt polling (docs/behaviour.md section 9: client polling 4000 ms)'
     // Asked at 0, 4, ... 120 s (still within), then once more at 124 s, past the deadline.
     assert.equal(clock.sleeps.length, 31)
   })
+
+  it('an RPC down after the wallet sent is asked again at the next poll, not a failed transaction (issue 33, spec §9: RPC retries 3 with 150 ms backoff)', async () => {
+    // The first poll's four tries (the try and 3 retries 150, 300, 600 ms apart) find no node; the
+    // next poll, 1 s later, finds the receipt.
+    server.reply({ destroy: true }, { destroy: true }, { destroy: true }, { destroy: true }, mineAfter(0))
+    const clock = new FakeClock()
+    assert.equal(await waitForReceipt(servedBy(localChainA), HASH, { clock }), true)
+    assert.deepEqual(clock.sleeps, [150, 300, 600, 1000])
+    assert.equal(server.requests.length, 5)
+  })
+
+  it('an RPC error that is no transport failure still rejects at once', async () => {
+    server.reply(request => ({
+      json: {
+        jsonrpc: '2.0',
+        id: (request.json as { id: number }).id,
+        error: { code: -32602, message: 'invalid params' }
+      }
+    }))
+    const clock = new FakeClock()
+    await assert.rejects(waitForReceipt(servedBy(localChainA), HASH, { clock }))
+    assert.equal(server.requests.length, 1)
+  })
 })

@@ -94,8 +94,8 @@ function withSafeImages(transaction: Transaction, trusted: readonly string[]): T
  * Fetches the next page of `accountAddress`'s transactions on the active network and appends what
  * may be shown (docs/behaviour.md section 5): the active network's, without those whose every transfer is a
  * spam NFT. The list is empty when nothing is left to show; `next` is the returned cursor. On
- * failure: the 'Failed to fetch transactions' toast, the ERROR_FETCH_TRANSACTIONS event, an empty
- * list and no cursor. Throws the spec's error without an address. A page already on its way is not
+ * failure: the 'Failed to fetch transactions' toast, the ERROR_FETCH_TRANSACTIONS event and no
+ * cursor; the list is emptied only when the first page failed (a later page keeps what is shown). Throws the spec's error without an address. A page already on its way is not
  * asked twice.
  */
 export async function fetchTransactions(accountAddress: string | undefined): Promise<void> {
@@ -137,7 +137,16 @@ export async function fetchTransactions(accountAddress: string | undefined): Pro
   } catch (error) {
     if (mine !== generation) return
     console.warn('[appkit] The transactions could not be fetched:', error)
-    $transactions.set({ ...$transactions.get(), transactions: [], loading: false, empty: true, next: undefined })
+    // A later page that fails keeps the rows already shown (docs/behaviour.md section 10); the first
+    // page's failure leaves the list empty, as the spec says.
+    const kept = cursor ? $transactions.get().transactions : []
+    $transactions.set({
+      ...$transactions.get(),
+      transactions: kept,
+      loading: false,
+      empty: kept.length === 0,
+      next: undefined
+    })
     showError(TRANSACTIONS_FETCH_FAILED)
     emitKitEvent('ERROR_FETCH_TRANSACTIONS', {
       address: accountAddress,

@@ -90,7 +90,23 @@ describe('the Activity list: the store (docs/behaviour.md section 5)', () => {
     expect(history.calls).to.have.length(1)
   })
 
-  it("on failure: the spec's toast, the ERROR_FETCH_TRANSACTIONS event, an empty list and no cursor", async () => {
+  it("on the first page's failure: the spec's toast, the ERROR_FETCH_TRANSACTIONS event, an empty list and no cursor", async () => {
+    const history = setUpHistory({ '': new Error('HTTP status code: 500') })
+    const events: KitEvent[] = []
+    const stop = onKitEvent(event => events.push(event))
+    try {
+      await showActivity()
+    } finally {
+      stop()
+    }
+    expect(history.calls).to.have.length(1)
+    expect($toast.get()).to.include({ variant: 'error', message: 'Failed to fetch transactions' })
+    expect(events.map(event => event.event)).to.deep.equal(['ERROR_FETCH_TRANSACTIONS'])
+    expect($transactions.get()).to.include({ empty: true, next: undefined, loading: false })
+    expect($transactions.get().transactions).to.deep.equal([])
+  })
+
+  it("on a later page's failure: the spec's toast and event, no cursor, and the rows already shown kept (issue 33; docs/behaviour.md section 10)", async () => {
     const history = setUpHistory({ '': historyFirstPage, 'page-2': new Error('HTTP status code: 500') })
     const events: KitEvent[] = []
     const stop = onKitEvent(event => events.push(event))
@@ -104,8 +120,8 @@ describe('the Activity list: the store (docs/behaviour.md section 5)', () => {
     expect($toast.get()).to.include({ variant: 'error', message: 'Failed to fetch transactions' })
     expect(events.map(event => event.event)).to.deep.equal(['ERROR_FETCH_TRANSACTIONS'])
     expect(events[0]!.properties).to.include({ address: ADDRESS, projectId: 'test-project', cursor: 'page-2' })
-    expect($transactions.get()).to.include({ empty: true, next: undefined, loading: false })
-    expect($transactions.get().transactions).to.deep.equal([])
+    expect($transactions.get()).to.include({ empty: false, next: undefined, loading: false })
+    expect(ids()).to.deep.equal(['1', '2', '3'])
   })
 
   it('reset clears everything, and an answer still on its way is dropped', async () => {
