@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
-import { p2tr, p2wpkh, WIF } from '@scure/btc-signer'
+import { p2tr, p2wpkh, RawTx, WIF } from '@scure/btc-signer'
 import { secp256k1, schnorr } from '@noble/curves/secp256k1'
 import {
   bitcoinTestAccounts,
@@ -198,6 +198,23 @@ describe('local Bitcoin node: refusals in Bitcoin Core words (issue 34)', () => 
       message: 'non-mandatory-script-verify-flag (Script failed an OP_EQUALVERIFY operation)'
     })
     assert.equal((await send(real.hex)).error, null, 'the correctly signed one is accepted')
+  })
+
+  test('a high-S P2WPKH signature (valid, but malleated) is refused: low S rule', async () => {
+    const [input] = (await utxosOf(node.url, carol.payment.address)).filter(u => u.value === 100_000_000)
+    const spend = signSpend({ key: carol.payment, inputs: [input!], outputs: [{ address: fresh, value: 99_999_000 }] })
+    const decoded = RawTx.decode(Buffer.from(spend.hex, 'hex'))
+    const [sig, pubkey] = decoded.witnesses![0] as [Uint8Array, Uint8Array]
+    const low = secp256k1.Signature.fromDER(sig.subarray(0, -1))
+    const high = new secp256k1.Signature(low.r, secp256k1.CURVE.n - low.s).toDERRawBytes()
+    const malleated = RawTx.encode({
+      ...decoded,
+      witnesses: [[Uint8Array.from([...high, sig[sig.length - 1]!]), pubkey]]
+    })
+    assert.deepEqual((await send(Buffer.from(malleated).toString('hex'))).error, {
+      code: -26,
+      message: 'non-mandatory-script-verify-flag (Non-canonical signature: S value is unnecessarily high)'
+    })
   })
 
   test('bad P2TR signature: Invalid Schnorr signature', async () => {
