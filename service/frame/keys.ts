@@ -35,12 +35,30 @@ export function solanaAddress(seed: Hex): string {
   return encodeBase58(ed25519.getPublicKey(hexToBytes(seed)))
 }
 
+const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes))
+
+/**
+ * The forms a leak of `bytes` would take (issue 33): `hex` (compared lower-cased, so any case, with
+ * or without 0x) and, compared as they are, base64 and base64url at each of the three byte
+ * alignments (without the edge characters a neighbour would change, so the key is found inside a
+ * longer encoded buffer too), base58, and its bytes as a list ('1,2,3').
+ */
+function leakForms(bytes: Uint8Array): { hex: string; exact: string[] } {
+  const exact = [encodeBase58(bytes), bytes.join(',')]
+  for (let shift = 0; shift < 3; shift++) {
+    const encoded = toBase64(new Uint8Array([...new Uint8Array(shift), ...bytes])).replace(/=+$/, '')
+    const inner = encoded.slice(Math.ceil((shift * 8) / 6), -2)
+    exact.push(inner, inner.replaceAll('+', '-').replaceAll('/', '_'))
+  }
+  return { hex: bytesToHex(bytes).slice(2), exact }
+}
+
 /** The keys of one account, in memory: addresses and signatures, never the keys themselves. */
 export class Keyring {
   readonly #evm: PrivateKeyAccount
   readonly #solanaSeed: Uint8Array
-  /** The keys' hex digits, only to check that nothing the frame answers contains one. */
-  readonly #secrets: readonly string[]
+  /** The keys' leak forms (leakForms; the Solana 64-byte secret key too), only to check that nothing the frame answers contains one. */
+  readonly #secrets: ReturnType<typeof leakForms>[]
   readonly solanaAddress: string
 
   constructor(keys: readonly StoredKey[]) {
@@ -49,8 +67,13 @@ export class Keyring {
     if (!evm || !solana) throw new Error(KEYS_INCOMPLETE)
     this.#evm = privateKeyToAccount(evm.privateKey as Hex)
     this.#solanaSeed = hexToBytes(solana.privateKey as Hex)
-    this.#secrets = [evm.privateKey, solana.privateKey].map(key => key.slice(2).toLowerCase())
-    this.solanaAddress = encodeBase58(ed25519.getPublicKey(this.#solanaSeed))
+    const solanaPublicKey = ed25519.getPublicKey(this.#solanaSeed)
+    this.#secrets = [
+      hexToBytes(evm.privateKey as Hex),
+      this.#solanaSeed,
+      new Uint8Array([...this.#solanaSeed, ...solanaPublicKey])
+    ].map(leakForms)
+    this.solanaAddress = encodeBase58(solanaPublicKey)
   }
 
   get address(): `0x${string}` {
@@ -67,10 +90,10 @@ export class Keyring {
     return ed25519.sign(message, this.#solanaSeed)
   }
 
-  /** Whether `text` contains one of the keys (in hex, either case). */
+  /** Whether `text` contains one of the keys: in hex (either case), base64, base64url, base58 or as a list of bytes. */
   leaksInto(text: string): boolean {
     const lower = text.toLowerCase()
-    return this.#secrets.some(secret => lower.includes(secret))
+    return this.#secrets.some(({ hex, exact }) => lower.includes(hex) || exact.some(form => text.includes(form)))
   }
 }
 

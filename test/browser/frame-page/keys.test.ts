@@ -72,6 +72,30 @@ describe('frame keys', () => {
     expect(keyring.leaksInto(HARDHAT_ADDRESS)).to.equal(false)
   })
 
+  it('recognises its keys in the other forms a leak would take (issue 33): base64 and base64url at any byte alignment, base58 (each key, the Solana 64-byte secret key), a list of bytes', () => {
+    const keyring = new Keyring([
+      { namespace: 'eip155', privateKey: HARDHAT_KEY },
+      { namespace: 'solana', privateKey: SOLANA_SEED }
+    ])
+    const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+    const seed = hexToBytes(SOLANA_SEED)
+    for (const key of [hexToBytes(HARDHAT_KEY), seed]) {
+      for (const shift of [0, 1, 2]) {
+        const inside = base64(new Uint8Array([...new Uint8Array(3 + shift).fill(7), ...key, 9, 9, 9]))
+        expect(keyring.leaksInto(`{"k":"${inside}"}`), `base64, shifted ${shift}`).to.equal(true)
+        expect(keyring.leaksInto(inside.replaceAll('+', '-').replaceAll('/', '_')), `base64url, ${shift}`).to.equal(
+          true
+        )
+      }
+      expect(keyring.leaksInto(`"${encodeBase58(key)}"`)).to.equal(true)
+      expect(keyring.leaksInto(JSON.stringify({ key: [...key] }))).to.equal(true)
+    }
+    expect(keyring.leaksInto(encodeBase58(new Uint8Array([...seed, ...ed25519.getPublicKey(seed)])))).to.equal(true)
+    // What the frame answers every day is not taken for a key: its addresses, a public key in base64.
+    expect(keyring.leaksInto(`${keyring.solanaAddress} ${keyring.address}`)).to.equal(false)
+    expect(keyring.leaksInto(base64(ed25519.getPublicKey(seed)))).to.equal(false)
+  })
+
   it('refuses an account without a key for each namespace', () => {
     expect(() => new Keyring([{ namespace: 'eip155', privateKey: HARDHAT_KEY }])).to.throw(KEYS_INCOMPLETE)
   })
