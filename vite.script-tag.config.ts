@@ -1,6 +1,8 @@
 /**
  * The script-tag bundles (`npm run build`, after the library): src/script-tag.ts with lit,
- * nanostores and zod bundled in, `process.env.NODE_ENV` set to "production", minified.
+ * nanostores and zod bundled in, `process.env.NODE_ENV` set to "production", minified. In the ES
+ * build the first load holds only the zod of the options schema; the lazy flows' zod is a second
+ * copy of zod's schema modules, chunks/zod (lazyZod).
  *
  *   vite build -c vite.script-tag.config.ts                 -> dist/appkit-elements.js
  *     an ES module (`<script type="module">`) whose lazy views load as dist/chunks/*.js,
@@ -23,15 +25,30 @@
  * Each writes what each chunk holds to dist/.vite/ (Vite's manifest, plus the module list of every
  * chunk): bench/size.mjs and the tests read it to prove no view module is in the first load.
  */
-import { readdirSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { gzipSync } from 'node:zlib'
+import { defineConfig, minifySync, type Plugin } from 'vite'
 import { LEGACY_DECORATORS } from './vite.config.js'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-/** Writes dist/.vite/<name>.modules.json: every chunk, its static and dynamic imports and source modules. */
+/**
+ * zod's bytes in a chunk (issue 35: zod's share of the first load): zod's modules as the bundler
+ * rendered them into the chunk (tree-shaken), concatenated, minified and gzipped (-9) alone.
+ */
+function zodGzip(modules: Record<string, { code: string | null }>): number {
+  const code = Object.entries(modules)
+    .filter(([id]) => /[\\/]node_modules[\\/]zod[\\/]/.test(id))
+    .map(([, module]) => module.code ?? '')
+    .join('\n')
+  if (!code) return 0
+  const minified = minifySync('zod.js', code, { compress: false, mangle: { toplevel: true }, module: true }).code
+  return gzipSync(minified, { level: 9 }).length
+}
+
+/** Writes dist/.vite/<name>.modules.json: every chunk, its static and dynamic imports, source modules and zod's gzip bytes. */
 function chunkModules(name: string): Plugin {
   return {
     name: 'appkit:chunk-modules',
@@ -46,7 +63,8 @@ function chunkModules(name: string): Plugin {
           facadeModule: chunk.facadeModuleId ? toSourcePath(chunk.facadeModuleId) : null,
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
-          modules: chunk.moduleIds.map(toSourcePath)
+          modules: chunk.moduleIds.map(toSourcePath),
+          zodGzip: zodGzip(chunk.modules)
         }))
       this.emitFile({
         type: 'asset',
@@ -65,21 +83,69 @@ function chunkModules(name: string): Plugin {
  * not need.
  */
 const FIRST_LOAD_SHARED: RegExp[] = [
-  /node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/,
+  /^[^\0]*node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/,
   /node_modules[\\/]@lit[\\/]localize[\\/](init[\\/]install|internal[\\/](str-tag|default-msg))\.js$/,
   /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
   /[\\/]src[\\/]stores[\\/](toast|locale|network|options|account|open-view|router|modal|theme|initialize|public-state|wallet-providers)\.ts$/,
   /[\\/]src[\\/]stores[\\/]siwx[\\/]state\.ts$/,
   /[\\/]src[\\/]config[\\/](constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
-  /[\\/]src[\\/]elements[\\/]shared[\\/](spinner-styles|define|store-controller|prefetch-view|focus|theme-controller)\.ts$/,
+  /[\\/]src[\\/]elements[\\/]shared[\\/](define|store-controller|prefetch-view|focus|theme-controller|motion)\.ts$/,
   /[\\/]src[\\/]elements[\\/]views[\\/]opener-views\.ts$/,
-  /[\\/]src[\\/]i18n[\\/](store-text|locales)\.ts$/,
+  /[\\/]src[\\/]i18n[\\/]locales\.ts$/,
   /[\\/]src[\\/]theme[\\/][^\\/]+\.ts$/,
   /[\\/]src[\\/]storage[\\/](local-storage|storage-key)\.ts$/,
   /[\\/]src[\\/]utils[\\/](format|idle|device)\.ts$/,
   /[\\/]src[\\/]networks[\\/]types\.ts$/,
   /[\\/]src[\\/]events[\\/]modal-events\.ts$/
 ]
+
+/**
+ * The kit's modules whose zod is the first load's (issue 35): the options schema and what it
+ * checks with. Every other module's zod is a second copy of zod's modules (`LAZY_ZOD` ids), which
+ * the bundler puts in the lazy chunks that use it. zod's files are modules: one file (core/schemas.js
+ * holds every schema type) shared by the first load and a lazy chunk would carry into the first
+ * load whatever any lazy chunk uses of it. Schemas of the two copies mix (zod reads `_zod`, not
+ * classes), and zod's global configuration is one (globalThis.__zod_globalConfig).
+ */
+export const FIRST_LOAD_ZOD_IMPORTERS: RegExp[] = [
+  /[\\/]src[\\/]config[\\/]options\.ts$/,
+  /[\\/]src[\\/]networks[\\/]types\.ts$/
+]
+
+/**
+ * zod's modules both copies share (in chunks/core): the constructor, errors and parsing hold the
+ * same code whichever schemas are used; util.js's helpers that only lazy schemas use come with it
+ * (+0.13 kB to the first load, -1.3 kB to chunks/zod, which loads with the idle connection code).
+ */
+const SHARED_ZOD = /[\\/]zod[\\/]v4[\\/]core[\\/](core|errors|parse|versions|util)\.js$/
+
+/** Prefix of the lazy copy's module ids: `\0zod-lazy:/abs/node_modules/zod/v4/core/schemas.js`. */
+export const LAZY_ZOD = '\0zod-lazy:'
+
+/** Resolves zod for the kit's lazy modules to the lazy copy (ES build only: the classic file is one). */
+function lazyZod(): Plugin {
+  const isZod = (path: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(path)
+  return {
+    name: 'appkit:lazy-zod',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null
+      const fromLazy = importer.startsWith(LAZY_ZOD)
+      if (!fromLazy && !(source === 'zod' || source.startsWith('zod/'))) return null
+      if (!fromLazy && (!importer.startsWith(root) || FIRST_LOAD_ZOD_IMPORTERS.some(re => re.test(importer))))
+        return null
+      const realImporter = fromLazy ? importer.slice(LAZY_ZOD.length) : importer
+      const resolved = await this.resolve(source, realImporter, { ...options, skipSelf: true })
+      if (!resolved || !isZod(resolved.id) || SHARED_ZOD.test(resolved.id)) return resolved
+      return { id: `${LAZY_ZOD}${resolved.id}`, moduleSideEffects: resolved.moduleSideEffects }
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_ZOD)) return null
+      return readFileSync(id.slice(LAZY_ZOD.length), 'utf8')
+    }
+  }
+}
 
 /** The file the classic script loads the WalletConnect SDK from, beside itself. */
 const WALLETCONNECT_FILE = 'appkit-elements.walletconnect.js'
@@ -202,6 +268,7 @@ function besideClassic(): Plugin {
 
 /** A module id as a path from the repository root: src/..., node_modules/lit-html/... */
 function toSourcePath(id: string): string {
+  if (id.startsWith(LAZY_ZOD)) return `zod-lazy:${toSourcePath(id.slice(LAZY_ZOD.length))}`
   const clean = id.replace(/\0/g, '').split('?')[0] ?? id
   return clean.startsWith(root) ? relative(root, clean) : clean
 }
@@ -221,7 +288,11 @@ export default defineConfig(({ mode }) => {
     root,
     oxc: LEGACY_DECORATORS,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [chunkModules(name), ...(classic ? [besideClassic()] : [])],
+    plugins: [
+      chunkModules(name),
+      ...(classic ? [besideClassic()] : []),
+      ...(classic || beside || walletConnect ? [] : [lazyZod()])
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
@@ -256,15 +327,20 @@ export default defineConfig(({ mode }) => {
           minify: true,
           comments: { legal: true, annotation: false, jsdoc: false },
           // What the first load needs anyway goes in one shared chunk instead of a dozen small
-          // ones (each costs a request and ~150 B of gzip overhead): lit, nanostores, zod and the
-          // kit's modules that both the entry and lazy chunks import (FIRST_LOAD_SHARED).
+          // ones (each costs a request and ~150 B of gzip overhead): lit, nanostores, the zod of
+          // the options schema and the kit's modules that both the entry and lazy chunks import
+          // (FIRST_LOAD_SHARED); the lazy flows' zod (lazyZod) is chunks/zod.
           ...(beside
             ? {}
             : classic || walletConnect
               ? { codeSplitting: false }
               : {
                   codeSplitting: {
-                    groups: [{ name: 'core', test: (id: string) => FIRST_LOAD_SHARED.some(re => re.test(id)) }]
+                    groups: [
+                      { name: 'core', test: (id: string) => FIRST_LOAD_SHARED.some(re => re.test(id)) },
+                      // The lazy copy of zod: one chunk, which loads with the first lazy flow that parses.
+                      { name: 'zod', test: (id: string) => id.startsWith(LAZY_ZOD) }
+                    ]
                   }
                 })
         }

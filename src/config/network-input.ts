@@ -53,7 +53,7 @@ export function defineNetwork(definition: NetworkDefinition): CaipNetwork {
       definition.caipNetworkId ??
       (CHAIN_NAMESPACES.includes(namespace) ? `${namespace}:${String(definition.id)}` : undefined)
   }
-  const result = caipNetworkSchema.safeParse(candidate)
+  const result = caipNetworkSchema().safeParse(candidate)
   if (result.success) return result.data
   const issue = result.error.issues[0]
   if (!issue) throw new AppKitOptionsError('network', 'a CAIP network')

@@ -13,175 +13,212 @@ import type { SiwxConfig } from '../siwx/types.js'
 
 export { AppKitOptionsError } from './options-error.js'
 
-const adapterSchema = z.custom<NamespaceAdapter>(
-  value =>
-    typeof value === 'object' &&
-    value !== null &&
-    (CHAIN_NAMESPACES as readonly unknown[]).includes((value as { namespace?: unknown }).namespace) &&
-    typeof (value as { loadConnectors?: unknown }).loadConnectors === 'function',
-  'a namespace adapter such as evmAdapter() from "appkit-elements/evm"'
-)
-
-const themeVariableValue = z.union([z.string(), z.number()])
-
-export const themeModeSchema = z.enum(['light', 'dark'])
-export type ThemeMode = z.infer<typeof themeModeSchema>
-
-export const themeVariablesSchema = z.partialRecord(z.enum(THEME_VARIABLE_NAMES), themeVariableValue)
-export type ThemeVariables = z.infer<typeof themeVariablesSchema>
-
-const connectMethodSchema = z.enum(['email', 'social', 'wallet'])
-const walletFeatureSchema = z.enum(['onramp', 'swaps', 'receive', 'send'])
-
-/** Features and their defaults (docs/behaviour.md section 9, with the default remote features). */
-const featuresSchema = z.object({
-  receive: z._default(z.boolean(), true),
-  send: z._default(z.boolean(), true),
-  analytics: z._default(z.boolean(), true),
-  allWallets: z._default(z.boolean(), true),
-  legalCheckbox: z._default(z.boolean(), false),
-  smartSessions: z._default(z.boolean(), false),
-  pay: z._default(z.boolean(), false),
-  email: z._default(z.boolean(), true),
-  socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]), () => [...SOCIAL_PROVIDERS]),
-  swaps: z._default(z.boolean(), true),
-  /** Buy on or off, or on with these providers (docs/behaviour.md section 4: only those listed are offered). */
-  onramp: z._default(
-    z.union(
-      [
-        z.boolean(),
-        z.array(z.enum(ONRAMP_PROVIDERS)).check(z.minLength(1, 'at least one provider (false turns Buy off)'))
-      ],
-      {
-        error: 'true, false, or a list of "coinbase" | "meld"'
-      }
-    ),
-    true
-  ),
-  history: z._default(z.boolean(), true),
-  connectMethodsOrder: z._default(z.array(connectMethodSchema), () => [
-    'email' as const,
-    'social' as const,
-    'wallet' as const
-  ]),
-  walletFeaturesOrder: z._default(z.array(walletFeatureSchema), () => [
-    'onramp' as const,
-    'swaps' as const,
-    'receive' as const,
-    'send' as const
-  ])
-})
-
-export const DEFAULT_FEATURES: Features = featuresSchema.parse({})
+/** The features' defaults (docs/behaviour.md section 9, with the default remote features). */
+export const DEFAULT_FEATURES: Features = {
+  receive: true,
+  send: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  pay: false,
+  email: true,
+  socials: [...SOCIAL_PROVIDERS],
+  swaps: true,
+  onramp: true,
+  history: true,
+  connectMethodsOrder: ['email', 'social', 'wallet'],
+  walletFeaturesOrder: ['onramp', 'swaps', 'receive', 'send']
+}
 
 const SIWX_METHODS = ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'] as const
 
-/** Sign-in with X: an implementation (createLocalSiwx(), createBackendSiwx(), or the app's own). */
-const siwxSchema = z.custom<SiwxConfig>(
-  value =>
-    SIWX_METHODS.every(method => typeof (value as unknown as Record<string, unknown> | null)?.[method] === 'function'),
-  'a SIWX implementation (createLocalSiwx() or createBackendSiwx())'
-)
-
-const metadataSchema = z.object({
-  name: z.string().check(z.minLength(1)),
-  description: z._default(z.string(), ''),
-  url: z.url(),
-  icons: z._default(z.array(z.string()), () => [])
-})
-
-/** The shape of the `messages` option; its ids are checked against the catalog later (src/i18n/overrides.ts). */
-const messagesSchema = z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]))
-
-const walletIds = z.optional(z.array(z.string().check(z.minLength(1))))
-
 /**
- * A token the app wants read from the chain when the backend cannot answer: its contract (an EVM
- * 0x address or a Solana mint), and the symbol and name to show instead of the chain's.
+ * The options' schemas, built on createAppKit's first call (or the first run-time theme setter),
+ * not when the module loads (issue 35: no schema construction at module evaluation).
  */
-const tokenOptionSchema = z.object({
-  address: z.string().check(z.regex(/^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'a token address')),
-  symbol: z.optional(z.string()),
-  name: z.optional(z.string())
-})
-export type TokenOption = z.infer<typeof tokenOptionSchema>
+function buildSchemas() {
+  /** A boolean option and its default. */
+  const flag = (value: boolean) => z._default(z.boolean(), value)
 
-const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
-
-export const appKitOptionsSchema = z
-  .object({
-    adapters: z._default(z.array(adapterSchema), () => []),
-    networks: z.array(caipNetworkSchema).check(z.minLength(1, 'at least one network')),
-    defaultNetwork: z.optional(caipNetworkSchema),
-    /** Empty or absent: the kit runs, and its alert says 'Project ID Not Configured'. */
-    projectId: z._default(z.string(), ''),
-    metadata: z.optional(metadataSchema),
-    themeMode: z.optional(themeModeSchema),
-    themeVariables: z._default(themeVariablesSchema, () => ({})),
-    features: z._default(featuresSchema, () => featuresSchema.parse({})),
-    featuredWalletIds: walletIds,
-    includeWalletIds: walletIds,
-    excludeWalletIds: walletIds,
-    allowUnsupportedChain: z._default(z.boolean(), false),
-    /**
-     * Spec.md section 2: choosing a network of a namespace with no connected wallet skips the
-     * SwitchActiveChain confirmation (the network becomes active and Connect opens at once).
-     */
-    ignoreSwitchConfirmation: z._default(z.boolean(), false),
-    /** The account type to use by namespace until the visitor switches (kit defaults: eip155 smartAccount, solana eoa, bip122 payment, polkadot eoa). */
-    defaultAccountTypes: z.optional(
-      z.object({
-        eip155: z.optional(accountTypeSchema),
-        solana: z.optional(accountTypeSchema),
-        bip122: z.optional(accountTypeSchema),
-        polkadot: z.optional(accountTypeSchema)
-      })
-    ),
-    enableWalletConnect: z._default(z.boolean(), true),
-    /** The WalletConnect relay (wss://); the SDK's default is WalletConnect's cloud relay. */
-    relayUrl: z.optional(z.url({ protocol: /^wss?$/ })),
-    enableInjected: z._default(z.boolean(), true),
-    manualWCControl: z._default(z.boolean(), false),
-    siwx: z.optional(siwxSchema),
-    /** The modal's language; else the page's <html lang>, else the browser's languages, else English. */
-    locale: z.optional(z.enum(LOCALES)),
-    /** The app's own texts by message id, for every locale or under a locale's code. */
-    messages: z.optional(
-      z.custom<MessageOverrides>(
-        value => messagesSchema.safeParse(value).success,
-        'message texts by id, for every locale or under a locale'
-      )
-    ),
-    /** The deployment's public key from Meld: without it Buy does not offer Meld, whose checkout refuses any other. */
-    meldPublicKey: z.optional(z.string().check(z.minLength(1, 'a Meld public key'))),
-    debug: z._default(z.boolean(), false),
-    apiUrl: z.optional(z.url()),
-    /**
-     * The secure wallet frame's page (the embedded wallet behind the e-mail login), on an origin of
-     * its own; without it the Connect view offers no e-mail login.
-     */
-    frameUrl: z.optional(z.url({ protocol: /^https?$/ })),
-    /** The app's terms of service, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
-    termsConditionsUrl: z.optional(z.url({ protocol: /^https?$/ })),
-    /** The app's privacy policy, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
-    privacyPolicyUrl: z.optional(z.url({ protocol: /^https?$/ })),
-    /**
-     * Per network (CAIP-2 id), the tokens the Tokens list reads from the chain when the backend is
-     * unreachable or not configured; a network listed (even with []) gets its native balance too.
-     */
-    tokens: z.optional(z.record(z.string(), z.array(tokenOptionSchema)))
-  })
-  .check(
-    z.refine(
-      options =>
-        !options.defaultNetwork ||
-        options.networks.some(n => n.caipNetworkId === options.defaultNetwork?.caipNetworkId),
-      { message: 'one of the networks listed in "networks"', path: ['defaultNetwork'] }
-    )
+  const adapterSchema = z.custom<NamespaceAdapter>(
+    value =>
+      typeof value === 'object' &&
+      value !== null &&
+      (CHAIN_NAMESPACES as readonly unknown[]).includes((value as { namespace?: unknown }).namespace) &&
+      typeof (value as { loadConnectors?: unknown }).loadConnectors === 'function',
+    'a namespace adapter such as evmAdapter() from "appkit-elements/evm"'
   )
 
+  const themeVariableValue = z.union([z.string(), z.number()])
+
+  const themeModeSchema = z.enum(['light', 'dark'])
+
+  const themeVariablesSchema = z.partialRecord(z.enum(THEME_VARIABLE_NAMES), themeVariableValue)
+
+  const connectMethodSchema = z.enum(['email', 'social', 'wallet'])
+  const walletFeatureSchema = z.enum(['onramp', 'swaps', 'receive', 'send'])
+
+  /** Features and their defaults (DEFAULT_FEATURES). */
+  const featuresSchema = z.object({
+    receive: flag(true),
+    send: flag(true),
+    analytics: flag(true),
+    allWallets: flag(true),
+    legalCheckbox: flag(false),
+    smartSessions: flag(false),
+    pay: flag(false),
+    email: flag(true),
+    socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]), () => [...SOCIAL_PROVIDERS]),
+    swaps: flag(true),
+    /** Buy on or off, or on with these providers (docs/behaviour.md section 4: only those listed are offered). */
+    onramp: z._default(
+      z.union(
+        [
+          z.boolean(),
+          z.array(z.enum(ONRAMP_PROVIDERS)).check(z.minLength(1, 'at least one provider (false turns Buy off)'))
+        ],
+        {
+          error: 'true, false, or a list of "coinbase" | "meld"'
+        }
+      ),
+      true
+    ),
+    history: flag(true),
+    connectMethodsOrder: z._default(z.array(connectMethodSchema), () => [
+      'email' as const,
+      'social' as const,
+      'wallet' as const
+    ]),
+    walletFeaturesOrder: z._default(z.array(walletFeatureSchema), () => [
+      'onramp' as const,
+      'swaps' as const,
+      'receive' as const,
+      'send' as const
+    ])
+  })
+
+  /** Sign-in with X: an implementation (createLocalSiwx(), createBackendSiwx(), or the app's own). */
+  const siwxSchema = z.custom<SiwxConfig>(
+    value =>
+      SIWX_METHODS.every(
+        method => typeof (value as unknown as Record<string, unknown> | null)?.[method] === 'function'
+      ),
+    'a SIWX implementation (createLocalSiwx() or createBackendSiwx())'
+  )
+
+  const metadataSchema = z.object({
+    name: z.string().check(z.minLength(1)),
+    description: z._default(z.string(), ''),
+    url: z.url(),
+    icons: z._default(z.array(z.string()), () => [])
+  })
+
+  /** The shape of the `messages` option; its ids are checked against the catalog later (src/i18n/overrides.ts). */
+  const messagesSchema = z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]))
+
+  const walletIds = z.optional(z.array(z.string().check(z.minLength(1))))
+
+  /**
+   * A token the app wants read from the chain when the backend cannot answer: its contract (an EVM
+   * 0x address or a Solana mint), and the symbol and name to show instead of the chain's.
+   */
+  const tokenOptionSchema = z.object({
+    address: z.string().check(z.regex(/^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'a token address')),
+    symbol: z.optional(z.string()),
+    name: z.optional(z.string())
+  })
+
+  const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
+
+  const appKitOptionsSchema = z
+    .object({
+      adapters: z._default(z.array(adapterSchema), () => []),
+      networks: z.array(caipNetworkSchema()).check(z.minLength(1, 'at least one network')),
+      defaultNetwork: z.optional(caipNetworkSchema()),
+      /** Empty or absent: the kit runs, and its alert says 'Project ID Not Configured'. */
+      projectId: z._default(z.string(), ''),
+      metadata: z.optional(metadataSchema),
+      themeMode: z.optional(themeModeSchema),
+      themeVariables: z._default(themeVariablesSchema, () => ({})),
+      features: z._default(featuresSchema, () => featuresSchema.parse({})),
+      featuredWalletIds: walletIds,
+      includeWalletIds: walletIds,
+      excludeWalletIds: walletIds,
+      allowUnsupportedChain: flag(false),
+      /**
+       * Spec.md section 2: choosing a network of a namespace with no connected wallet skips the
+       * SwitchActiveChain confirmation (the network becomes active and Connect opens at once).
+       */
+      ignoreSwitchConfirmation: flag(false),
+      /** The account type to use by namespace until the visitor switches (kit defaults: eip155 smartAccount, solana eoa, bip122 payment, polkadot eoa). */
+      defaultAccountTypes: z.optional(
+        z.object({
+          eip155: z.optional(accountTypeSchema),
+          solana: z.optional(accountTypeSchema),
+          bip122: z.optional(accountTypeSchema),
+          polkadot: z.optional(accountTypeSchema)
+        })
+      ),
+      enableWalletConnect: flag(true),
+      /** The WalletConnect relay (wss://); the SDK's default is WalletConnect's cloud relay. */
+      relayUrl: z.optional(z.url({ protocol: /^wss?$/ })),
+      enableInjected: flag(true),
+      manualWCControl: flag(false),
+      siwx: z.optional(siwxSchema),
+      /** The modal's language; else the page's <html lang>, else the browser's languages, else English. */
+      locale: z.optional(z.enum(LOCALES)),
+      /** The app's own texts by message id, for every locale or under a locale's code. */
+      messages: z.optional(
+        z.custom<MessageOverrides>(
+          value => messagesSchema.safeParse(value).success,
+          'message texts by id, for every locale or under a locale'
+        )
+      ),
+      /** The deployment's public key from Meld: without it Buy does not offer Meld, whose checkout refuses any other. */
+      meldPublicKey: z.optional(z.string().check(z.minLength(1, 'a Meld public key'))),
+      debug: flag(false),
+      apiUrl: z.optional(z.url()),
+      /**
+       * The secure wallet frame's page (the embedded wallet behind the e-mail login), on an origin of
+       * its own; without it the Connect view offers no e-mail login.
+       */
+      frameUrl: z.optional(z.url({ protocol: /^https?$/ })),
+      /** The app's terms of service, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
+      termsConditionsUrl: z.optional(z.url({ protocol: /^https?$/ })),
+      /** The app's privacy policy, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
+      privacyPolicyUrl: z.optional(z.url({ protocol: /^https?$/ })),
+      /**
+       * Per network (CAIP-2 id), the tokens the Tokens list reads from the chain when the backend is
+       * unreachable or not configured; a network listed (even with []) gets its native balance too.
+       */
+      tokens: z.optional(z.record(z.string(), z.array(tokenOptionSchema)))
+    })
+    .check(
+      z.refine(
+        options =>
+          !options.defaultNetwork ||
+          options.networks.some(n => n.caipNetworkId === options.defaultNetwork?.caipNetworkId),
+        { message: 'one of the networks listed in "networks"', path: ['defaultNetwork'] }
+      )
+    )
+  return { appKitOptionsSchema, featuresSchema, themeModeSchema, themeVariablesSchema, tokenOptionSchema }
+}
+
+type Schemas = ReturnType<typeof buildSchemas>
+let schemas: Schemas | undefined
+
+/** The options' schemas, built once, on first use. */
+export function optionSchemas(): Schemas {
+  return (schemas ??= buildSchemas())
+}
+
+export type ThemeMode = z.infer<Schemas['themeModeSchema']>
+export type ThemeVariables = z.infer<Schemas['themeVariablesSchema']>
+export type TokenOption = z.infer<Schemas['tokenOptionSchema']>
+
 /** A network as createAppKit takes it: a CAIP network, or a viem `Chain` (see network-input.ts). */
-export type NetworkInput = z.input<typeof caipNetworkSchema> | ViemChainLike
+export type NetworkInput = z.input<ReturnType<typeof caipNetworkSchema>> | ViemChainLike
 
 /** What the kit reads of a viem `Chain` (structural: the kit does not import viem's types). */
 export interface ViemChainLike {
@@ -193,13 +230,13 @@ export interface ViemChainLike {
   readonly testnet?: boolean
 }
 
-export type AppKitOptionsInput = Omit<z.input<typeof appKitOptionsSchema>, 'networks' | 'defaultNetwork'> & {
+export type AppKitOptionsInput = Omit<z.input<Schemas['appKitOptionsSchema']>, 'networks' | 'defaultNetwork'> & {
   /** CAIP networks (at least one) or viem chains. */
   readonly networks: readonly NetworkInput[]
   readonly defaultNetwork?: NetworkInput
 }
-export type AppKitOptions = z.output<typeof appKitOptionsSchema>
-export type Features = z.output<typeof featuresSchema>
+export type AppKitOptions = z.output<Schemas['appKitOptionsSchema']>
+export type Features = z.output<Schemas['featuresSchema']>
 
 /** The keys of `value` (an object) that `shape` does not list. */
 function unknownKeys(value: unknown, shape: object, path: string): UnknownOption[] {
@@ -222,6 +259,7 @@ function withViemChains(input: unknown): unknown {
 }
 
 export function parseOptions(input: unknown): AppKitOptions {
+  const { appKitOptionsSchema, featuresSchema } = optionSchemas()
   const result = appKitOptionsSchema.safeParse(withViemChains(input))
   if (result.success) {
     const given = input as Record<string, unknown>

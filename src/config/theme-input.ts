@@ -1,11 +1,5 @@
 import { describeIssue } from './describe-issue.js'
-import {
-  AppKitOptionsError,
-  themeModeSchema,
-  themeVariablesSchema,
-  type ThemeMode,
-  type ThemeVariables
-} from './options.js'
+import { AppKitOptionsError, optionSchemas, type ThemeMode, type ThemeVariables } from './options.js'
 
 type SafeParseResult<T> = { success: true; data: T } | { success: false; error: { issues: unknown[] } }
 
@@ -17,10 +11,10 @@ function checked<T>(option: string, result: SafeParseResult<T>): T {
 
 /** A theme mode set at run time (setThemeMode), checked like the createAppKit option. */
 export function parseThemeMode(value: unknown): ThemeMode {
-  return checked('themeMode', themeModeSchema.safeParse(value))
+  return checked('themeMode', optionSchemas().themeModeSchema.safeParse(value))
 }
 
 /** Theme variables set at run time (setThemeVariables), checked like the createAppKit option. */
 export function parseThemeVariables(value: unknown): ThemeVariables {
-  return checked('themeVariables', themeVariablesSchema.safeParse(value))
+  return checked('themeVariables', optionSchemas().themeVariablesSchema.safeParse(value))
 }
