@@ -64,7 +64,9 @@ export class BitcoinChain implements CoinView {
     const entry = this.entries.get(txid)
     if (!entry || entry.block !== null) return undefined
     const output = entry.tx.outputs[vout]
-    return output && { ...output, height: null, coinbase: false }
+    // An OP_RETURN output is never spendable (Core keeps it out of the UTXO set).
+    if (!output || output.script[0] === 0x6a) return undefined
+    return { ...output, height: null, coinbase: false }
   }
 
   mempoolSpender(txid: string, vout: number): string | undefined {

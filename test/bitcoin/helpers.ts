@@ -49,14 +49,15 @@ export interface Spend {
   key: BitcoinTestKey
   /** `signedValue`: the amount the signer is told the input holds (the sighash commits to it); default its value. */
   inputs: (Utxo & { signedValue?: number })[]
-  outputs: { address: string; value: number }[]
+  /** To an address, or to a raw output script (OP_RETURN data). */
+  outputs: ({ address: string; value: number } | { script: Uint8Array; value: number })[]
 }
 
 /** Builds and signs `spend`; the raw hex and txid. */
 export function signSpend(spend: Spend): { hex: string; txid: string; vsize: number } {
   const script = addressScript(spend.key.address)!
   const taproot = script[0] === 0x51
-  const tx = new Transaction()
+  const tx = new Transaction({ allowUnknownOutputs: true })
   for (const input of spend.inputs) {
     tx.addInput({
       txid: input.txid,
@@ -65,7 +66,10 @@ export function signSpend(spend: Spend): { hex: string; txid: string; vsize: num
       ...(taproot ? { tapInternalKey: Buffer.from(spend.key.publicKey, 'hex') } : {})
     })
   }
-  for (const output of spend.outputs) tx.addOutputAddress(output.address, BigInt(output.value), REGTEST_NETWORK)
+  for (const output of spend.outputs) {
+    if ('script' in output) tx.addOutput({ script: output.script, amount: BigInt(output.value) })
+    else tx.addOutputAddress(output.address, BigInt(output.value), REGTEST_NETWORK)
+  }
   tx.sign(Buffer.from(spend.key.privateKey, 'hex'))
   tx.finalize()
   return { hex: tx.hex, txid: tx.id, vsize: tx.vsize }

@@ -217,6 +217,29 @@ describe('local Bitcoin node: refusals in Bitcoin Core words (issue 34)', () => 
     })
   })
 
+  test('an OP_RETURN output is never spendable, not even while its transaction is pending', async () => {
+    const input = biggest(await utxosOf(node.url, alice.payment.address))
+    const data = Uint8Array.from([0x6a, 0x04, 0x74, 0x65, 0x73, 0x74])
+    const carrier = signSpend({
+      key: alice.payment,
+      inputs: [input],
+      outputs: [
+        { address: alice.payment.address, value: input.value - 1000 },
+        { script: data, value: 0 }
+      ]
+    })
+    assert.equal((await send(carrier.hex)).result, carrier.txid)
+    const spend = signSpend({
+      key: alice.payment,
+      inputs: [
+        { txid: carrier.txid, vout: 0, value: input.value - 1000 },
+        { txid: carrier.txid, vout: 1, value: 0 }
+      ],
+      outputs: [{ address: fresh, value: input.value - 2000 }]
+    })
+    assert.deepEqual((await send(spend.hex)).error, { code: -25, message: 'bad-txns-inputs-missingorspent' })
+  })
+
   test('bad P2TR signature: Invalid Schnorr signature', async () => {
     const [input] = await utxosOf(node.url, dave.ordinals.address)
     const real = signSpend({
