@@ -1,5 +1,13 @@
 import * as z from 'zod/mini'
-import { caip2Schema, decimalStringSchema, hexSchema, queryBooleanSchema, untrustedUrlSchema } from './common.js'
+import {
+  caip2Schema,
+  decimalStringSchema,
+  hexSchema,
+  queryBooleanSchema,
+  TOKEN_DECIMALS_MAX,
+  tokenDecimalsSchema,
+  untrustedUrlSchema
+} from './common.js'
 
 /** GET /v1/account/{address}/balance: query. `forceUpdate` bypasses the backend's cache. */
 export const balanceQuerySchema = z.object({
@@ -24,7 +32,10 @@ export const tokenBalanceSchema = z.object({
   value: z.optional(z.number()),
   price: z.number(),
   quantity: z.object({
-    decimals: z.string().check(z.regex(/^\d+$/, 'the token decimals as a decimal string')),
+    decimals: z.string().check(
+      z.regex(/^\d{1,3}$/, 'the token decimals as a decimal string'),
+      z.refine(value => Number(value) <= TOKEN_DECIMALS_MAX, 'the token decimals, at most 255')
+    ),
     numeric: decimalStringSchema
   }),
   iconUrl: untrustedUrlSchema
@@ -42,7 +53,7 @@ export const walletAssetSchema = z.object({
   metadata: z.object({
     name: z.string(),
     symbol: z.string(),
-    decimals: z.number().check(z.int(), z.nonnegative()),
+    decimals: tokenDecimalsSchema,
     value: z.optional(z.number()),
     price: z.optional(z.number()),
     iconUrl: z.optional(untrustedUrlSchema)

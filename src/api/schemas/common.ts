@@ -14,6 +14,14 @@ export const decimalStringSchema = z
   .string()
   .check(z.regex(/^\d+(\.\d+)?$/, 'a non-negative decimal number as a string such as "10.00"'))
 
+/**
+ * A token's decimals: ERC-20's decimals() and an SPL mint's decimals are a uint8, 0 to 255. Bounded
+ * because every amount of the token is padded to that many digits (formatUnits, parseAmount): a
+ * response saying 1,000,000,000 would hang the page or throw a RangeError (found by test/fuzz).
+ */
+export const TOKEN_DECIMALS_MAX = 255
+export const tokenDecimalsSchema = z.number().check(z.int(), z.nonnegative(), z.lte(TOKEN_DECIMALS_MAX))
+
 /** 0x-prefixed hex data (calldata, signatures, hashes); may be just "0x". */
 export const hexSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/, 'hex data starting with 0x'))
 

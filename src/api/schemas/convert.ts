@@ -5,6 +5,7 @@ import {
   decimalStringSchema,
   hexAddressSchema,
   hexSchema,
+  tokenDecimalsSchema,
   uintStringSchema
 } from './common.js'
 
@@ -22,7 +23,7 @@ export const swapTokenSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   address: caip10Schema,
-  decimals: z.number().check(z.int(), z.nonnegative()),
+  decimals: tokenDecimalsSchema,
   logoUri: z.string(),
   eip2612: z.optional(z.boolean())
 })
