@@ -10,6 +10,7 @@ import {
   FRAME_SIGN_OUT_WAIT_MS
 } from '../config/constants.js'
 import {
+  FrameError,
   frameRequest,
   parseFrameMessage,
   parseFrameResult,
@@ -21,10 +22,7 @@ import {
 export type FrameState = 'not-ready' | 'ready' | 'initialized'
 export type FrameProblem = 'iframe_load_failed' | 'iframe_request_timeout'
 
-/** A request the frame answered with an error, or one that was aborted. */
-export class FrameError extends Error {
-  override readonly name = 'FrameError'
-}
+export { FrameError }
 
 export const FRAME_ERROR_DEFAULT = 'An error occurred'
 export const FRAME_ABORTED = 'Something went wrong'

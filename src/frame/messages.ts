@@ -191,6 +191,14 @@ export interface FrameRequest<M extends FrameMethod = FrameMethod> {
 export type FrameResponse = z.infer<typeof responseSchema>
 export type FrameEvent = z.infer<typeof eventSchema>
 
+/**
+ * A request the frame answered with an error, one that was aborted, or an answer that is not what
+ * its method promises: every rejection of the frame channel (src/frame/frame-channel.ts re-exports it).
+ */
+export class FrameError extends Error {
+  override readonly name = 'FrameError'
+}
+
 /** A failed parse as one line: each issue's path and what was expected ('email: an e-mail address'). */
 function describeProblems(error: z.core.$ZodError): string {
   return error.issues
@@ -257,9 +265,9 @@ export function parseFrameMessage(data: unknown): FrameResponse | FrameEvent | u
   return event.success ? event.data : undefined
 }
 
-/** The result of `method` checked against its schema; throws naming the problem. */
+/** The result of `method` checked against its schema; throws a FrameError naming the problem. */
 export function parseFrameResult<M extends FrameMethod>(method: M, result: unknown): FrameResult<M> {
   const parsed = z.safeParse(FRAME_METHODS[method].result, result)
-  if (!parsed.success) throw new Error(`The frame answered ${method} with ${describeProblems(parsed.error)}`)
+  if (!parsed.success) throw new FrameError(`The frame answered ${method} with ${describeProblems(parsed.error)}`)
   return parsed.data as FrameResult<M>
 }

@@ -93,7 +93,7 @@ export function updateAt(value: unknown, path: Path, change: (node: unknown) => 
 /**
  * `value` (which `schema` accepts) with unknown fields added to its objects: each extra is
  * [which object (any number, taken modulo their count), field name, value]; a name the object
- * already has, or one of Object.prototype's, is left out.
+ * already has is left out ('__proto__' and the like become own fields, as JSON.parse makes them).
  */
 export function withExtraFields(
   schema: z.ZodMiniType,
@@ -106,8 +106,14 @@ export function withExtraFields(
     const path = objects[which % objects.length]
     if (!path) continue
     out = updateAt(out, path, node => {
-      const known = Object.prototype.hasOwnProperty.call(node, key) || key in Object.prototype
-      return known ? node : { ...(node as object), [key]: extra }
+      if (Object.prototype.hasOwnProperty.call(node, key)) return node
+      // An own property even for '__proto__' or 'constructor', as JSON.parse makes one from a body.
+      return Object.defineProperty({ ...(node as object) }, key, {
+        value: extra,
+        enumerable: true,
+        writable: true,
+        configurable: true
+      })
     })
   }
   return out
