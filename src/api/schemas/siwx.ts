@@ -6,27 +6,41 @@ import * as z from 'zod/mini'
  * ISO 8601 strings, as the messages carry them.
  */
 
-const isoTimeSchema = z.string().check(z.refine(value => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date and time'))
+/**
+ * One line of text: every field of a sign-in message is one line of its text (EIP-4361's grammar has
+ * no line break inside a field), so a line break in one would let two different data write the same
+ * message ('resources: ["a\n- b"]' and '["a", "b"]'), one signature then verifying both (found by test/fuzz).
+ */
+const oneLine = (what: string) => z.string().check(z.regex(/^[^\r\n]*$/, `${what} on one line`))
 
-/** A CAIP-2 chain id of a namespace that signs in: eip155 (EIP-4361) or solana (Sign In With Solana). */
+const isoTimeSchema = z.string().check(
+  z.regex(/^[^\r\n]*$/, 'an ISO 8601 date and time'),
+  z.refine(value => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date and time')
+)
+
+/**
+ * A CAIP-2 chain id of a namespace that signs in: eip155 (EIP-4361) or solana (Sign In With Solana).
+ * A Solana reference is the first 32 characters of the genesis hash (CAIP-30): never a cluster name
+ * such as 'mainnet', which the message's Chain ID line writes for the known clusters (found by test/fuzz).
+ */
 export const siwxChainIdSchema = z
   .string()
-  .check(z.regex(/^(eip155:\d+|solana:[1-9A-HJ-NP-Za-km-z]{1,44})$/, 'a CAIP-2 eip155 or solana chain id'))
+  .check(z.regex(/^(eip155:\d+|solana:[1-9A-HJ-NP-Za-km-z]{32})$/, 'a CAIP-2 eip155 or solana chain id'))
 
 /** The fields of a sign-in message (docs/behaviour.md section 3: the sign-in session's data). */
 export const siwxMessageDataSchema = z.object({
-  accountAddress: z.string().check(z.minLength(1)),
+  accountAddress: oneLine('the account address').check(z.minLength(1)),
   chainId: siwxChainIdSchema,
-  domain: z.string().check(z.minLength(1)),
-  uri: z.string().check(z.minLength(1)),
+  domain: oneLine('the domain').check(z.minLength(1)),
+  uri: oneLine('the URI').check(z.minLength(1)),
   version: z.literal('1'),
   nonce: z.string().check(z.regex(/^[A-Za-z0-9]{8,}$/, 'at least 8 letters or digits')),
   issuedAt: isoTimeSchema,
   expirationTime: z.optional(isoTimeSchema),
   notBefore: z.optional(isoTimeSchema),
-  requestId: z.optional(z.string()),
-  resources: z.optional(z.array(z.string())),
-  statement: z.optional(z.string())
+  requestId: z.optional(oneLine('the request id')),
+  resources: z.optional(z.array(oneLine('each resource'))),
+  statement: z.optional(oneLine('the statement'))
 })
 export type SiwxMessageData = z.infer<typeof siwxMessageDataSchema>
 
