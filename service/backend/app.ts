@@ -6,7 +6,9 @@ import { Hono, type Context, type ErrorHandler, type NotFoundHandler } from 'hon
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { API_RPC_PATHS, bodyLimits } from './body-limit.js'
 import type { ServerContext } from './context.js'
+import { corsOrigin } from './cors.js'
 import { ApiError } from './http.js'
 import { adminRoutes } from './routes/admin.js'
 import { analyticsRoutes } from './routes/analytics.js'
@@ -23,18 +25,21 @@ export type { ServerContext, ChainContext } from './context.js'
 export function createApp(context: ServerContext): Hono {
   const app = new Hono()
 
-  // The API is public and cookie-less: any page may call it (the kit runs on the host's origin,
-  // localhost ports in development). Per-project origin rules are enforced where the spec puts them
-  // (POST /e), with a 403 the browser can read because the CORS headers are still there.
+  // The API is cookie-less; its answers are readable by the pages its projects allow
+  // (service/backend/cors.ts: the project's origins and the built-in patterns). POST /e refuses
+  // an origin off the project's own list with a 403 that such a page can still read.
   app.use(
     '*',
     cors({
-      origin: origin => origin || '*',
+      origin: corsOrigin(context),
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['Retry-After'],
       maxAge: 600
     })
   )
+
+  // After CORS, so that a page can read its 413.
+  app.use('*', bodyLimits(API_RPC_PATHS))
 
   app.get('/health', c => c.json({ ok: true }))
 

@@ -11,7 +11,6 @@
 // A POST (any method but GET/HEAD) whose Origin is not the frame's own origin, or that has none:
 // 403 'Forbidden origin'. A GET carrying another origin's Origin gets the same.
 import { Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
 import { jsonRpcPayloadSchema, jsonRpcRequestSchema } from '../../../src/api/schemas/index.js'
@@ -23,11 +22,11 @@ import { BundlerError } from '../bundler/bundler.js'
 import { contextBundler } from '../bundler/context-bundler.js'
 import { createSmartAccountNetworks } from '../bundler/smart-account-networks.js'
 import type { ServerContext } from '../context.js'
+import { bodyLimits, FRAME_RPC_PATHS } from '../body-limit.js'
 import type { Address } from 'viem'
 
 export const FORBIDDEN_ORIGIN = 'Forbidden origin'
 const RPC_TIMEOUT_MS = 15_000
-const MAX_BODY_BYTES = 1024 * 1024
 
 export interface FrameApiOptions {
   /** The frame's own origin ('http://127.0.0.1:8788'), known once it listens. */
@@ -60,13 +59,7 @@ export function frameApiRoutes(context: ServerContext, options: FrameApiOptions)
   const app = new Hono()
 
   app.use('/frame-api/*', originGuard(options.origin))
-  app.use(
-    '/frame-api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: c => c.json({ message: 'Request body too large', code: 'payload_too_large' }, 413)
-    })
-  )
+  app.use('/frame-api/*', bodyLimits(FRAME_RPC_PATHS))
 
   app.get('/frame-api/projects/:projectId', c => {
     const { projectId } = parseParams(c, projectParamsSchema)
