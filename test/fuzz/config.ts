@@ -23,6 +23,8 @@ export const FUZZ_SEED =
   envInt('FUZZ_SEED') ??
   (process.env.FUZZ_RANDOM === '1' ? (Date.now() ^ (Math.random() * 0x100000000)) | 0 : DEFAULT_SEED)
 const FUZZ_PATH = process.env.FUZZ_PATH || undefined
+/** The test file running, for the replay command (set by announce). */
+let testFile = 'test/fuzz/<file>.test.ts'
 
 /** fast-check's parameters for one property: `runs` scales FUZZ_RUNS for a property that costs more per case. */
 export function fuzzParameters<T>(scale = 1): fc.Parameters<T> {
@@ -37,7 +39,7 @@ export function fuzzParameters<T>(scale = 1): fc.Parameters<T> {
 function failure(name: string, details: fc.RunDetails<unknown>): Error {
   const replay =
     `FUZZ_SEED=${details.seed} FUZZ_PATH=${JSON.stringify(details.counterexamplePath ?? '')} ` +
-    `node --import tsx --test --test-name-pattern=${JSON.stringify(name)} <this file>`
+    `node --import tsx --test --test-name-pattern=${shellQuote(namePattern(name))} ${testFile}`
   const report = fc.defaultReportMessage(details) ?? 'the property failed'
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)
   console.error(
@@ -61,7 +63,12 @@ export async function checkAsyncProperty<Ts>(name: string, property: fc.IAsyncPr
   if (details.failed) throw failure(name, details as fc.RunDetails<unknown>)
 }
 
-/** Prints the seed once per file, so that any run (a green one too) can be repeated. */
+/** The test's name as a --test-name-pattern: every character but letters, digits and spaces matched by '.' (no escapes to survive TAP and the shell). */
+const namePattern = (text: string): string => text.replace(/[^A-Za-z0-9 ]/g, '.')
+const shellQuote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`
+
+/** Prints the seed once per file (test/fuzz/<file>.test.ts), so that any run (a green one too) can be repeated. */
 export function announce(file: string): void {
+  testFile = `test/fuzz/${file}.test.ts`
   console.log(`[fuzz] ${file}: ${FUZZ_RUNS} runs per property, seed ${FUZZ_SEED} (FUZZ_SEED=${FUZZ_SEED} replays)`)
 }
