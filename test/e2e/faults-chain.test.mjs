@@ -28,7 +28,8 @@ async function previewEthSend(page, amount, receiver) {
 
 /**
  * An init script: the next eth_sendTransaction of every EIP-6963 wallet on the page is answered
- * with an object instead of a hash, without asking the wallet (a wallet that answers garbage).
+ * with an object instead of a hash, without asking the wallet (a wallet that answers garbage);
+ * every eth_sendTransaction the page asks is counted in `window.sendTransactionCalls`.
  */
 function answerGarbageOnce() {
   let armed = true
@@ -38,6 +39,7 @@ function answerGarbageOnce() {
     const request = provider.request.bind(provider)
     provider.garbagePatched = true
     provider.request = async args => {
+      if (args.method === 'eth_sendTransaction') window.sendTransactionCalls = (window.sendTransactionCalls ?? 0) + 1
       if (armed && args.method === 'eth_sendTransaction') {
         armed = false
         return { hash: 42 }
@@ -172,6 +174,11 @@ describe('chain, wallet and storage faults', { concurrency: true }, () => {
           await page.getByTestId('dev-wallet-approve').click()
           await toast(page, 'Transaction sent').waitFor({ timeout: 15_000 })
           assert.equal((await nonce(sender.address)) - before, 1, 'one transaction from the account')
+          assert.equal(
+            await page.evaluate(() => window.sendTransactionCalls),
+            3,
+            'the wallet was asked 3 times: the garbage answer, the rejection, and once for the double click'
+          )
           await assertConnectionKept(page)
           assert.deepEqual(unexpected(opened.problems), [])
         } finally {
