@@ -7,8 +7,9 @@ import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import * as fc from 'fast-check'
 import * as z from 'zod/mini'
-import { ApiResponseError } from '../../src/api/errors.js'
+import { ApiResponseError, HttpError } from '../../src/api/errors.js'
 import { HttpClient } from '../../src/api/http-client.js'
+import { apiErrorBodySchema } from '../../src/api/schemas/index.js'
 import { VALID_RESPONSES } from '../fixtures/api-responses.js'
 import { announce } from './config.js'
 import { fuzzAsync, isTypedError } from './fuzz-test.js'
@@ -18,14 +19,18 @@ announce('api-responses')
 
 const BASE = 'http://127.0.0.1:9/api'
 
-/** What the kit's client makes of `body` answered with 200 for a schema: the value, or the error thrown. */
-async function answer(schema: z.ZodMiniType, body: string): Promise<{ value: unknown } | { error: unknown }> {
+/** What the kit's client makes of `body` answered with `status` (200 by default) for a schema: the value, or the error thrown. */
+async function answer(
+  schema: z.ZodMiniType,
+  body: string,
+  status = 200
+): Promise<{ value: unknown } | { error: unknown }> {
   const client = new HttpClient({
     baseUrl: BASE,
     projectId: 'fuzz-project',
     clientId: 'fuzz-client',
     maxTries: 1,
-    fetch: async () => new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } })
+    fetch: async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } })
   })
   try {
     return { value: await client.get('/v1/fuzz', schema) }
@@ -148,5 +153,41 @@ describe('API responses (spec §7): every schema, through the HTTP client', () =
         assert.ok(outcome.error.message.includes(named) || outcome.error.path.length > 0, outcome.error.message)
       }
     )
+  )
+
+  fuzzAsync(
+    "an error status with any body: an HttpError with the spec's text, the server's message kept when it gave one",
+    () =>
+      fc.asyncProperty(
+        response,
+        fc.integer({ min: 400, max: 599 }),
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          deep,
+          fc
+            .record({ message: fc.oneof(fc.string(), fc.anything()), code: fc.anything() })
+            .map(body => JSON.stringify(body) ?? '')
+        ),
+        async (index, status, body) => {
+          const [, schema] = responseAt(index)
+          const outcome = await answer(schema, body, status)
+          assert.ok(
+            'error' in outcome && isTypedError(outcome.error, HttpError),
+            `status ${status}: ${JSON.stringify(outcome)}`
+          )
+          assert.equal(outcome.error.message, `HTTP status code: ${status}`)
+          assert.equal(outcome.error.status, status)
+          // The server's message is kept when its body is the backend's error body (a string message, an optional string code).
+          let detail: string | undefined
+          try {
+            const parsed = z.safeParse(apiErrorBodySchema, JSON.parse(body))
+            detail = parsed.success ? parsed.data.message : undefined
+          } catch {
+            detail = undefined
+          }
+          assert.equal(outcome.error.detail, detail)
+        }
+      )
   )
 })
