@@ -82,6 +82,13 @@ const steps = [
     kind: 'node'
   },
   {
+    id: 'bitcoin',
+    together: 'node',
+    name: 'bitcoin regtest node tests',
+    command: 'node tools/node-tests.mjs test/bitcoin',
+    kind: 'node'
+  },
+  {
     id: 'walletconnect',
     together: 'node',
     name: 'walletconnect relay tests',

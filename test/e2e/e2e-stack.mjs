@@ -48,9 +48,10 @@ export async function startE2eStack({ log } = {}) {
   }
   let crashed
   let stack
+  const masterKey = randomBytes(32).toString('base64')
   try {
     stack = await startLocalStack({
-      masterKey: randomBytes(32).toString('base64'),
+      masterKey,
       log: keep,
       onCrash: error => {
         crashed = error
@@ -75,7 +76,10 @@ export async function startE2eStack({ log } = {}) {
     social: { url: urls.social },
     farcaster: { url: urls.farcaster },
     relay: { url: relay.url },
-    demoDir
+    demoDir,
+    // The embedded wallet's master key: the key-material scans (key-material.mjs) search for it in
+    // what the page received.
+    masterKey
   }
   return {
     description,

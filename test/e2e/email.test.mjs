@@ -90,7 +90,7 @@ async function secretsOf(page) {
   const keys = await frameKeys(page)
   assert.ok(keys.length >= 1)
   const { token } = await frameSession(page, stack.frame)
-  return runSecrets({ keys, sessionTokens: [token] })
+  return runSecrets({ keys, sessionTokens: [token], masterKey: stack.masterKey })
 }
 
 /**

@@ -53,6 +53,7 @@ export function useLocalStack() {
     stack.social = { url: socialUrl, issuer: provider => `${socialUrl}/${provider}` }
     stack.farcaster = { url: description.farcaster.url }
     stack.relay = { url: description.relay.url }
+    stack.masterKey = description.masterKey
     // The wallet SDK in this process calls WalletConnect's cloud (telemetry, verify): offline, it is answered 503 at once.
     globalThis.fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input))
