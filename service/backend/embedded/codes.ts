@@ -7,6 +7,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Database, Queryable } from '../db/database.js'
 import { ApiError } from '../http.js'
+import { reserveGuess } from './guess-limits.js'
 
 export const CODE_TTL_MS = 10 * 60_000
 export const RESEND_COOLDOWN_MS = 30_000
@@ -138,6 +139,8 @@ export interface CodeAttempt {
   deviceHash?: string
   /** When set, the code must have been asked by this account. */
   accountId?: string
+  /** The client's IP, for the per-IP guess limit (guess-limits.ts); none for in-process calls. */
+  ip?: string
 }
 
 /**
@@ -146,7 +149,24 @@ export interface CodeAttempt {
  * (429) or the expiry (400). A wrong try is counted even though the call throws.
  */
 export async function consumeCode(db: Database, key: Uint8Array, attempt: CodeAttempt, now: number): Promise<CodeRow> {
-  const outcome = await db.transaction(async tx => {
+  const guess = await reserveGuess(db, { email: attempt.email, ...(attempt.ip ? { ip: attempt.ip } : {}) }, now)
+  if ('retryAfterSeconds' in guess) throw new RetryLaterError(guess.retryAfterSeconds)
+  let outcome: Awaited<ReturnType<typeof judgeCode>>
+  try {
+    outcome = await judgeCode(db, key, attempt, now)
+  } catch (error) {
+    await guess.release()
+    throw error
+  }
+  // Only a wrong code counts towards the guess limits.
+  if (!('error' in outcome && outcome.wrong)) await guess.release()
+  if ('error' in outcome) throw outcome.error
+  return outcome.row
+}
+
+/** One try at the code, in a transaction: its row, or the error and whether the code was wrong. */
+function judgeCode(db: Database, key: Uint8Array, attempt: CodeAttempt, now: number) {
+  return db.transaction(async tx => {
     const { rows } = await tx.query<
       CodeRow & { code_hash: string; attempts: number; expires_at: string | number; used_at: unknown }
     >(
@@ -156,7 +176,7 @@ export async function consumeCode(db: Database, key: Uint8Array, attempt: CodeAt
       [attempt.email, attempt.purpose]
     )
     const row = rows[0]
-    if (!row || row.used_at !== null) return { error: new ApiError(400, INVALID_CODE, 'invalid_code') }
+    if (!row || row.used_at !== null) return { error: new ApiError(400, INVALID_CODE, 'invalid_code'), wrong: true }
     if (row.attempts >= MAX_CODE_ATTEMPTS) return { error: new ApiError(429, TOO_MANY_ATTEMPTS, 'too_many_attempts') }
     if (Number(row.expires_at) <= now) return { error: new ApiError(400, EXPIRED_CODE, 'code_expired') }
     const expected = Buffer.from(row.code_hash, 'hex')
@@ -171,8 +191,8 @@ export async function consumeCode(db: Database, key: Uint8Array, attempt: CodeAt
         attempt.purpose
       ])
       return row.attempts + 1 >= MAX_CODE_ATTEMPTS
-        ? { error: new ApiError(429, TOO_MANY_ATTEMPTS, 'too_many_attempts') }
-        : { error: new ApiError(400, INVALID_CODE, 'invalid_code') }
+        ? { error: new ApiError(429, TOO_MANY_ATTEMPTS, 'too_many_attempts'), wrong: true }
+        : { error: new ApiError(400, INVALID_CODE, 'invalid_code'), wrong: true }
     }
     await tx.query('UPDATE wallet_codes SET used_at = $3 WHERE email = $1 AND purpose = $2', [
       attempt.email,
@@ -180,8 +200,6 @@ export async function consumeCode(db: Database, key: Uint8Array, attempt: CodeAt
       now
     ])
     const { email, purpose, account_id, new_email, device_hash } = row
-    return { row: { email, purpose, account_id, new_email, device_hash } }
+    return { row: { email, purpose, account_id, new_email, device_hash } as CodeRow }
   })
-  if ('error' in outcome) throw outcome.error
-  return outcome.row
 }

@@ -41,6 +41,8 @@ export interface LoginStep {
   email: string
   deviceId: string
   code: string
+  /** The client's IP, for the per-IP guess limit (guess-limits.ts). */
+  ip?: string
 }
 
 export interface LoginResult {
@@ -64,9 +66,9 @@ export interface EmbeddedWallet {
   storeKeys(account: Account, keys: readonly SubmittedKey[]): Promise<WalletKey[]>
   signOut(authorization: string | undefined): Promise<void>
   startUpdate(account: Account, newEmail: string): Promise<'VERIFY_PRIMARY_OTP'>
-  verifyUpdatePrimary(account: Account, code: string): Promise<'VERIFY_SECONDARY_OTP'>
+  verifyUpdatePrimary(account: Account, code: string, ip?: string): Promise<'VERIFY_SECONDARY_OTP'>
   /** Answers the account's new address. */
-  verifyUpdateSecondary(account: Account, code: string): Promise<string>
+  verifyUpdateSecondary(account: Account, code: string, ip?: string): Promise<string>
   /** Social login (service/backend/embedded/social-login.ts). */
   readonly social: SocialLogin
   /** Sign In With Farcaster (service/backend/embedded/farcaster-login.ts). */
@@ -75,6 +77,7 @@ export interface EmbeddedWallet {
 }
 
 const invalidCode = () => new ApiError(400, INVALID_CODE, 'invalid_code')
+const ipOf = (ip: string | undefined) => (ip ? { ip } : {})
 
 export function createEmbeddedWallet(
   context: ServerContext,
@@ -129,7 +132,7 @@ export function createEmbeddedWallet(
       const row = await consumeCode(
         db,
         codeKey,
-        { email, purpose: 'device', code: step.code, deviceHash: device },
+        { email, purpose: 'device', code: step.code, deviceHash: device, ...ipOf(step.ip) },
         now()
       )
       const account = row.account_id ? await accountById(db, row.account_id) : undefined
@@ -142,7 +145,12 @@ export function createEmbeddedWallet(
     async verifyLogin(step, hostOrigin) {
       const email = normalizeEmail(step.email)
       const device = deviceHash(deviceKey, step.deviceId)
-      await consumeCode(db, codeKey, { email, purpose: 'login', code: step.code, deviceHash: device }, now())
+      await consumeCode(
+        db,
+        codeKey,
+        { email, purpose: 'login', code: step.code, deviceHash: device, ...ipOf(step.ip) },
+        now()
+      )
       const { account, sessionToken } = await db.transaction(async tx => {
         const account = await ensureAccount(tx, email, now())
         await rememberDevice(tx, account.id, device, now())
@@ -180,14 +188,14 @@ export function createEmbeddedWallet(
       return 'VERIFY_PRIMARY_OTP'
     },
 
-    async verifyUpdatePrimary(account, code) {
+    async verifyUpdatePrimary(account, code, ip) {
       const current = emailOf(account)
       const pending = await peekCode(db, current, 'update-primary')
       if (pending?.new_email) await assertCanSend(db, pending.new_email, 'update-secondary', now())
       const row = await consumeCode(
         db,
         codeKey,
-        { email: current, purpose: 'update-primary', code, accountId: account.id },
+        { email: current, purpose: 'update-primary', code, accountId: account.id, ...ipOf(ip) },
         now()
       )
       const newEmail = row.new_email
@@ -199,13 +207,13 @@ export function createEmbeddedWallet(
       return 'VERIFY_SECONDARY_OTP'
     },
 
-    async verifyUpdateSecondary(account, code) {
+    async verifyUpdateSecondary(account, code, ip) {
       const pending = await codeOfAccount(db, account.id, 'update-secondary')
       if (!pending) throw invalidCode()
       const row = await consumeCode(
         db,
         codeKey,
-        { email: pending.email, purpose: 'update-secondary', code, accountId: account.id },
+        { email: pending.email, purpose: 'update-secondary', code, accountId: account.id, ...ipOf(ip) },
         now()
       )
       await changeEmail(db, account.id, row.email)

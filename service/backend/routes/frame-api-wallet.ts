@@ -37,6 +37,15 @@ const farcasterFinishSchema = z.object({ attempt: z.string().check(z.minLength(1
 /** A request without the host page's origin, or with something else in its place. */
 export const NO_HOST_ORIGIN = `The ${HOST_ORIGIN_HEADER} header must name the host page's origin`
 
+/**
+ * The client's IP: the socket's peer as @hono/node-server hands it over (no proxy header is
+ * trusted); undefined for an in-process call. The per-IP guess limit's key (embedded/guess-limits.ts).
+ */
+export function clientIp(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress || undefined
+}
+
 /** The host page a call is made for: every session is bound to one (issue 29). */
 export function hostOriginOf(c: Context): string {
   const value = c.req.header(HOST_ORIGIN_HEADER)
@@ -73,12 +82,12 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
 
   app.post('/frame-api/email/device', async c => {
     const body = await parseBody(c, stepSchema)
-    return c.json({ action: await w().verifyDevice(body) })
+    return c.json({ action: await w().verifyDevice({ ...body, ip: clientIp(c) }) })
   })
 
   app.post('/frame-api/email/otp', async c => {
     const body = await parseBody(c, stepSchema)
-    return c.json(await w().verifyLogin(body, hostOriginOf(c)))
+    return c.json(await w().verifyLogin({ ...body, ip: clientIp(c) }, hostOriginOf(c)))
   })
 
   app.post('/frame-api/keys', async c => {
@@ -153,13 +162,13 @@ export function frameWalletRoutes(context: ServerContext, wallet: EmbeddedWallet
   app.post('/frame-api/email/update/primary', async c => {
     const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     const body = await parseBody(c, codeSchema)
-    return c.json({ action: await w().verifyUpdatePrimary(account, body.code) })
+    return c.json({ action: await w().verifyUpdatePrimary(account, body.code, clientIp(c)) })
   })
 
   app.post('/frame-api/email/update/secondary', async c => {
     const account = await w().account(c.req.header('Authorization'), hostOriginOf(c))
     const body = await parseBody(c, codeSchema)
-    return c.json({ email: await w().verifyUpdateSecondary(account, body.code) })
+    return c.json({ email: await w().verifyUpdateSecondary(account, body.code, clientIp(c)) })
   })
 
   return app
