@@ -82,6 +82,13 @@ const steps = [
     kind: 'node'
   },
   {
+    id: 'fuzz',
+    together: 'node',
+    name: 'property-based fuzzing (fixed seed, 1,000 cases each)',
+    command: 'node tools/node-tests.mjs test/fuzz',
+    kind: 'node'
+  },
+  {
     id: 'bitcoin',
     together: 'node',
     name: 'bitcoin regtest node tests',
