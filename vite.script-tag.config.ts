@@ -178,6 +178,9 @@ const SOLANA_PROVIDER_FILE = 'appkit-elements.solana-provider.js'
 /** Sign-in's EVM cryptography (viem) beside the classic script: only when an EVM account signs in. */
 const SIWX_EVM_FILE = 'appkit-elements.siwx-evm.js'
 
+/** The unknown options' warnings beside the classic script: only when the options hold a key the kit does not know. */
+const UNKNOWN_OPTIONS_FILE = 'appkit-elements.unknown-options.js'
+
 /**
  * What `--mode beside` builds (output name without .js -> source): the pure modules (data or a
  * library, no state of the kit) that the classic script loads from beside itself.
@@ -191,7 +194,8 @@ const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
   [CHAIN_READS_FILE.slice(0, -3)]: 'src/api/chain-token-balances.ts',
   [SOLANA_TRANSFER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-transfer.ts',
   [SOLANA_PROVIDER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-provider.ts',
-  [SIWX_EVM_FILE.slice(0, -3)]: 'src/siwx/evm-signature.ts'
+  [SIWX_EVM_FILE.slice(0, -3)]: 'src/siwx/evm-signature.ts',
+  [UNKNOWN_OPTIONS_FILE.slice(0, -3)]: 'src/config/unknown-options.ts'
 }
 
 /** `import(<file beside the classic script>)`: resolved against the script's own URL, read while it ran. */
@@ -210,7 +214,8 @@ function importBesideClassic(file: string): string {
  *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails), and the Send flow's
  *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js), the
  *   bridge store's `import('../../adapters/solana/solana-provider.js')` SOLANA_PROVIDER_FILE, and
- *   sign-in's `import('./evm-signature.js')` (writing and verifying EVM messages) SIWX_EVM_FILE.
+ *   sign-in's `import('./evm-signature.js')` (writing and verifying EVM messages) SIWX_EVM_FILE, and
+ *   the options' `import('./unknown-options.js')` (the warnings for a misspelt key) UNKNOWN_OPTIONS_FILE.
  * Only modules without state of the kit go beside: a second copy of a store would split the kit.
  */
 const SINGLE_BESIDE = [
@@ -232,7 +237,8 @@ const SINGLE_BESIDE = [
     file: SOLANA_PROVIDER_FILE
   },
   { module: 'src/siwx/verify.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
-  { module: 'src/siwx/create-message.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE }
+  { module: 'src/siwx/create-message.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
+  { module: 'src/config/options.ts', target: /import\((['"])\.\/unknown-options\.js\1\)/, file: UNKNOWN_OPTIONS_FILE }
 ]
 
 function besideClassic(): Plugin {

@@ -42,7 +42,8 @@ const BESIDE_CLASSIC = [
   { pattern: /node_modules[\\/]uqr[\\/]/, file: 'appkit-elements.qr.js' },
   { pattern: /(^|[\\/])src[\\/]i18n[\\/]catalog\.ts$/, file: 'appkit-elements.catalog.js' },
   { pattern: /node_modules[\\/]viem[\\/]/, file: 'appkit-elements.chain-reads.js' },
-  { pattern: /node_modules[\\/]@solana[\\/]web3\.js[\\/]/, file: 'appkit-elements.solana-send.js' }
+  { pattern: /node_modules[\\/]@solana[\\/]web3\.js[\\/]/, file: 'appkit-elements.solana-send.js' },
+  { pattern: /(^|[\\/])src[\\/]config[\\/]unknown-options\.ts$/, file: 'appkit-elements.unknown-options.js' }
 ]
 
 /** The files `--mode beside` built for the classic script (locales, QR encoder, catalog, chain reads, Solana transfers) and their chunks. */

@@ -69,7 +69,9 @@ function buildSchemas() {
     smartSessions: flag(false),
     pay: flag(false),
     email: flag(true),
-    socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.literal(false)]), () => [...SOCIAL_PROVIDERS]),
+    socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.custom<false>(value => value === false)]), () => [
+      ...SOCIAL_PROVIDERS
+    ]),
     swaps: flag(true),
     /** Buy on or off, or on with these providers (docs/behaviour.md section 4: only those listed are offered). */
     onramp: z._default(

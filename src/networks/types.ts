@@ -15,7 +15,8 @@ const buildCaipNetworkSchema = () =>
     nativeCurrency: z.object({
       name: z.string(),
       symbol: z.string().check(z.minLength(1)),
-      decimals: z.number().check(z.int(), z.nonnegative())
+      // A refinement rather than z.int() and z.nonnegative(): two check types less in the first load (issue 35).
+      decimals: z.number().check(z.refine(n => Number.isInteger(n) && n >= 0, 'a whole number of at least 0'))
     }),
     rpcUrls: z.object({
       default: z.object({ http: z.array(z.string()), webSocket: z.optional(z.array(z.string())) })

@@ -137,6 +137,29 @@ describe('createAppKit options', () => {
     expect(errorOf({ ...valid, apiUrl: 'not a url' }).option).to.equal('apiUrl')
   })
 
+  it('features.socials: false or a list of providers; anything else names the option (the schema without z.literal, issue 35)', () => {
+    expect(parseOptions({ ...valid, features: { socials: false } }).features.socials).to.equal(false)
+    expect(parseOptions({ ...valid, features: { socials: ['x'] } }).features.socials).to.deep.equal(['x'])
+    for (const socials of [true, 'x', ['myspace']]) {
+      expect(errorOf({ ...valid, features: { socials } }).option, JSON.stringify(socials)).to.match(
+        /^features\.socials/
+      )
+    }
+  })
+
+  it("a network's decimals: a whole number of at least 0 (a refinement instead of z.int and z.nonnegative, issue 35)", () => {
+    const withDecimals = (decimals: number) => ({
+      ...valid,
+      networks: [{ ...localChainA, nativeCurrency: { ...localChainA.nativeCurrency, decimals } }]
+    })
+    expect(parseOptions(withDecimals(0)).networks[0]?.nativeCurrency.decimals).to.equal(0)
+    for (const decimals of [1.5, -1, Number.NaN]) {
+      const error = errorOf(withDecimals(decimals))
+      expect(error.option, String(decimals)).to.equal('networks[0].nativeCurrency.decimals')
+    }
+    expect(errorOf(withDecimals(1.5)).message).to.contain('a whole number of at least 0')
+  })
+
   it('rejects options that are not an object', () => {
     expect(errorOf('hello').message).to.contain('an object')
   })
