@@ -263,7 +263,8 @@ describe('amounts (spec §5: balance display truncates to 3 decimals)', () => {
 })
 
 /** A host of 1-4 labels, the last a name (all-digit hosts are IPv4 addresses to URL). */
-const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/)
+// No '--' in the 3rd and 4th places: 'xn--' labels are punycode, which URL refuses unless valid (IDNA).
+const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,10}[a-z0-9])?$/).filter(text => text.slice(2, 4) !== '--')
 const host = fc
   .tuple(fc.array(label, { maxLength: 3 }), fc.stringMatching(/^[a-z]{2,6}$/))
   .map(([labels, top]) => [...labels, top].join('.'))
