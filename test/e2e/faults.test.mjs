@@ -27,28 +27,39 @@ const isQuotes = onPath('/v1/convert/quotes', 'GET')
 const gaps = requests => requests.slice(1).map((request, index) => request.at - requests[index].at)
 
 /**
- * Spec §9, query retries: 3 tries in all, the second 1 s after the first, the third 2 s after the
- * second (the backoff doubling from 1 s; its 30 s cap is never reached in 3 tries).
+ * Spec §9, query retries: 3 tries in all, the second at least 1 s after the first, the third at
+ * least 2 s after the second (the backoff doubling from 1 s; its 30 s cap is never reached in 3
+ * tries). No upper bound here: a loaded machine delays the page's timers by seconds (4 s seen for
+ * the 1 s wait with two files side by side); the caller's wait for the visitor's text bounds the whole.
  */
 function assertQueryBackoff(requests, what) {
   assert.equal(requests.length, 3, `${what}: 3 tries in all`)
   const [first, second] = gaps(requests)
-  assert.ok(first >= 950 && first < 1900, `${what}: the first retry 1 s after the try (${first} ms)`)
-  assert.ok(second >= 1950 && second < 3900, `${what}: the second retry 2 s after the first (${second} ms)`)
+  assert.ok(first >= 950, `${what}: the first retry 1 s after the try (${first} ms)`)
+  assert.ok(second >= 1950, `${what}: the second retry 2 s after the first (${second} ms)`)
 }
 
 describe('backend faults', { concurrency: true }, () => {
   test('backend down when the modal opens (spec §7, §8): Connect lists the wallet and connects; the balance is tried 3 times (1 s, 2 s) and says "Token Balance Unavailable"; back up, Activity loads, connection and network kept', async () => {
-    const failedBalances = []
-    const opened = await openFaultPage({ beforeLoad: ({ api }) => api.down() })
+    // The proxy sees no request while it is down: the page's own fetch calls are timed instead.
+    const opened = await openFaultPage({
+      beforeLoad: async ({ api, context }) => {
+        await api.down()
+        await context.addInitScript(() => {
+          const fetchNow = window.fetch
+          window.balanceFetches = []
+          window.fetch = (input, init) => {
+            if (/\/v1\/account\/[^/]+\/balance/.test(String(input))) window.balanceFetches.push({ at: Date.now() })
+            return fetchNow(input, init)
+          }
+        })
+      }
+    })
     const { page, api } = opened
     try {
-      page.on('request', request => {
-        if (/\/v1\/account\/[^/]+\/balance/.test(request.url())) failedBalances.push({ at: Date.now() })
-      })
       await connectDevWallet(page)
       await toast(page, 'Token Balance Unavailable').waitFor({ timeout: 15_000 })
-      assertQueryBackoff(failedBalances, 'balance, connection refused')
+      assertQueryBackoff(await page.evaluate(() => window.balanceFetches), 'balance, connection refused')
       await assertConnectionKept(page)
       await api.up()
       await page.getByTestId('account-tab-activity').click()
