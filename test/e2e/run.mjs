@@ -25,6 +25,8 @@ const E2E = join(ROOT, 'test/e2e')
 const LONGEST_FIRST = [
   'stack.test.mjs',
   'email.test.mjs',
+  'faults-chain.test.mjs',
+  'faults.test.mjs',
   'smart-account.test.mjs',
   'connect.test.mjs',
   'social.test.mjs',
