@@ -16,14 +16,24 @@ export const STORY_WALLET = { rdns: 'dev.appkit.wallet', name: 'AppKit Dev Walle
 
 let uninstall: (() => void) | undefined
 
-/** Forgets the previous story's wallet and connection, announces a new wallet, and discovers it. */
-export async function installStoryWallet(options: FakeProviderOptions = {}): Promise<FakeEip1193Provider> {
+/**
+ * Forgets the previous story's wallet and connection: a story switched to in the same page (the
+ * Storybook check shows one story after another) starts with no wallet announced, whichever story
+ * the page showed before it.
+ */
+export function forgetStoryWallet(): void {
   uninstall?.()
+  uninstall = undefined
   resetConnection()
   resetConnectors()
   resetEvmDiscovery()
   resetNetworkSwitch()
   for (const key of Object.keys(localStorage)) if (key.startsWith('@appkit-wallet/')) localStorage.removeItem(key)
+}
+
+/** Forgets the previous story's wallet and connection, announces a new wallet, and discovers it. */
+export async function installStoryWallet(options: FakeProviderOptions = {}): Promise<FakeEip1193Provider> {
+  forgetStoryWallet()
   const provider = new FakeEip1193Provider(options)
   uninstall = announceWallet(provider, STORY_WALLET).uninstall
   await loadConnectors()

@@ -8,6 +8,7 @@ import { initializeStores } from '../../../../src/stores/initialize.js'
 import { openModal } from '../../../../src/stores/modal.js'
 import { configureNetworks } from '../../../../src/stores/network.js'
 import { appKitOptions } from '../../../../test/fixtures/options.js'
+import { forgetStoryWallet } from './fake-wallet.js'
 import { evmTokenBalances } from '../../../../test/fixtures/tokens.js'
 import type { TokenBalance } from '../../../../src/api/schemas/balance.js'
 import { $tokenBalances } from '../../../../src/stores/account/token-balances.js'
@@ -89,8 +90,9 @@ function seedActivity(seed: Seed): void {
   if (activity === 'failed') showError(TRANSACTIONS_FETCH_FAILED)
 }
 
-/** Fills the stores: options first, then networks and the account. */
+/** Fills the stores: the previous story's wallet forgotten, options first, then networks and the account. */
 export function seedKit(seed: Seed = {}): void {
+  forgetStoryWallet()
   initializeStores(parseOptions(seed.options ?? appKitOptions))
   if (seed.networks) configureNetworks(seed.networks)
   if (seed.account) setAccount(seed.account)
