@@ -2,6 +2,13 @@
 // ERC-20 tokens, read from the chains, priced in USD from the pools. Answers are cached per
 // address and chain for a short time (BALANCE_TTL_MS); `forceUpdate` reads again, and the indexer
 // drops an address's entries as soon as it sees a transaction that concerns it.
+//
+// Single flight: while a read of an address on a chain is under way, every other request for it
+// (forceUpdate or not) waits for that read instead of starting its own, and shares its answer or
+// its error; the next request after it ends reads again (forceUpdate) or uses the cache. A
+// forceUpdate request joins only a read that itself ignored the caches (a plain read may have
+// used prices up to PRICE_TTL_MS old). A read in flight when the indexer drops the address is
+// neither joined nor cached afterwards: it may predate the transaction the indexer saw.
 import { erc20Abi, formatUnits, type Address } from 'viem'
 import type { TokenBalance } from '../../../src/api/schemas/index.js'
 import { roundUsd, toNumber, type ChainReader } from './reader.js'
@@ -22,11 +29,20 @@ interface RawBalance {
 
 interface CacheEntry {
   at: number
+  value: RawBalance[]
+}
+
+interface Flight {
+  /** The read ignores the caches (forceUpdate): a forceUpdate request may join it. */
+  forced: boolean
   value: Promise<RawBalance[]>
 }
 
 export class BalanceService {
+  /** Answers read, by `chain|address`, kept ttlMs from the start of their read. */
   private readonly cache = new Map<string, CacheEntry>()
+  /** Reads under way, by `chain|address`: at most one per key (removed when it ends or is dropped). */
+  private readonly inFlight = new Map<string, Flight>()
 
   constructor(
     private readonly readers: ChainReader[],
@@ -66,27 +82,41 @@ export class BalanceService {
   /** Drops the cached balances of `addresses` (lower case) on `chainId`; all of the chain's without. */
   invalidate(chainId: string, addresses?: Iterable<string>): void {
     if (!addresses) {
-      for (const key of this.cache.keys()) if (key.startsWith(`${chainId}|`)) this.cache.delete(key)
+      for (const map of [this.cache, this.inFlight]) {
+        for (const key of map.keys()) if (key.startsWith(`${chainId}|`)) map.delete(key)
+      }
       return
     }
-    for (const address of addresses) this.cache.delete(`${chainId}|${address}`)
+    for (const address of addresses) {
+      this.cache.delete(`${chainId}|${address}`)
+      this.inFlight.delete(`${chainId}|${address}`)
+    }
   }
 
   private chainBalances(reader: ChainReader, address: Address, force = false): Promise<RawBalance[]> {
     const key = `${reader.caip}|${address.toLowerCase()}`
     const now = Date.now()
     const cached = this.cache.get(key)
-    if (!force && cached && now - cached.at < this.ttlMs) return cached.value
-    const value = this.read(reader, address, force)
-    const entry = { at: now, value }
-    this.cache.set(key, entry)
-    value.catch(() => {
-      if (this.cache.get(key) === entry) this.cache.delete(key)
-    })
+    if (!force && cached && now - cached.at < this.ttlMs) return Promise.resolve(cached.value)
+    const running = this.inFlight.get(key)
+    if (running && (running.forced || !force)) return running.value
+    const flight: Flight = { forced: force, value: this.read(reader, address, force) }
+    this.inFlight.set(key, flight)
+    flight.value.then(
+      value => {
+        // Kept only while nothing dropped it during the read (invalidate removes the flight).
+        if (this.inFlight.get(key) !== flight) return
+        this.inFlight.delete(key)
+        this.cache.set(key, { at: now, value })
+      },
+      () => {
+        if (this.inFlight.get(key) === flight) this.inFlight.delete(key)
+      }
+    )
     if (this.cache.size > 10_000) {
       for (const [k, e] of this.cache) if (now - e.at >= this.ttlMs) this.cache.delete(k)
     }
-    return value
+    return flight.value
   }
 
   private async read(reader: ChainReader, address: Address, force: boolean): Promise<RawBalance[]> {

@@ -23,6 +23,8 @@ export class ChainReader {
   readonly client: PublicClient
   private readonly metadata = new Map<string, Promise<TokenMetadata>>()
   private prices?: { at: number; value: Promise<Map<string, number>> }
+  /** The price read under way, if any. */
+  private pricesInFlight: Promise<Map<string, number>> | undefined
 
   constructor(
     readonly chain: ChainContext,
@@ -58,6 +60,7 @@ export class ChainReader {
   forget(): void {
     this.metadata.clear()
     this.prices = undefined
+    this.pricesInFlight = undefined
   }
 
   private async loadMetadata(address: Address, standard: 'erc20' | 'erc721'): Promise<TokenMetadata> {
@@ -127,6 +130,7 @@ export class ChainReader {
   /** Drops the cached prices (a pool traded). */
   invalidatePrices(): void {
     this.prices = undefined
+    this.pricesInFlight = undefined
   }
 
   /**
@@ -137,11 +141,20 @@ export class ChainReader {
   usdPrices(force = false): Promise<Map<string, number>> {
     const now = Date.now()
     if (!force && this.prices && now - this.prices.at < PRICE_TTL_MS) return this.prices.value
+    // Single flight: a read under way (not dropped by invalidatePrices) serves `force` too.
+    if (this.pricesInFlight) return this.pricesInFlight
     const value = this.readPrices()
     this.prices = { at: now, value }
-    value.catch(() => {
-      if (this.prices?.value === value) this.prices = undefined
-    })
+    this.pricesInFlight = value
+    value.then(
+      () => {
+        if (this.pricesInFlight === value) this.pricesInFlight = undefined
+      },
+      () => {
+        if (this.pricesInFlight === value) this.pricesInFlight = undefined
+        if (this.prices?.value === value) this.prices = undefined
+      }
+    )
     return value
   }
 
