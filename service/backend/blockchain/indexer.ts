@@ -22,11 +22,11 @@ import { ZERO_ADDRESS } from './setup.js'
 export interface IndexerOptions {
   /** Milliseconds between polls for new blocks; APPKIT_INDEXER_POLL_MS or 1000. */
   pollMs?: number
-  /** Blocks read per round trip while catching up. */
+  /** Blocks read per round trip while catching up; APPKIT_INDEXER_BATCH_BLOCKS or 50. */
   batchBlocks?: number
   /** The first block to index on a fresh database (default 0: the deployment is history too). */
   startBlock?: bigint
-  /** Lease length over PostgreSQL. */
+  /** Lease length over PostgreSQL (ms); APPKIT_INDEXER_LEASE_MS or 15 s. */
   leaseMs?: number
   /** Logs problems (default console.error with a prefix). */
   log?: (message: string) => void
@@ -70,9 +70,9 @@ export class ChainIndexer extends EventEmitter {
     super()
     this.setMaxListeners(100)
     this.pollMs = options.pollMs ?? (Number(process.env.APPKIT_INDEXER_POLL_MS) || 1000)
-    this.batchBlocks = options.batchBlocks ?? 50
+    this.batchBlocks = options.batchBlocks ?? (Number(process.env.APPKIT_INDEXER_BATCH_BLOCKS) || 50)
     this.startBlock = options.startBlock ?? 0n
-    this.leaseMs = options.leaseMs ?? 15_000
+    this.leaseMs = options.leaseMs ?? (Number(process.env.APPKIT_INDEXER_LEASE_MS) || 15_000)
     this.log = options.log ?? (message => console.error(`[indexer ${reader.caip}] ${message}`))
   }
 
@@ -202,7 +202,9 @@ export class ChainIndexer extends EventEmitter {
       lastHash = result.lastHash
       this.nextBlock = nextBlock
       this.emit('indexed', result.batch)
-      if (this.db.kind === 'postgres') await this.claim()
+      // The lease is renewed after every batch; a backend that lost it (a batch slower than the
+      // lease) stops here and leaves the chain to the backend that took it over.
+      if (this.db.kind === 'postgres' && !(await this.claim())) return
     }
     // Embedded PostgreSQL has no autovacuum: keep the planner's statistics current by hand.
     if (this.rowsSinceAnalyze >= 2_000) {
