@@ -51,6 +51,11 @@ export interface FrameChannelOptions {
   readonly host?: Window
   readonly onProblem?: (problem: FrameProblem) => void
   readonly onStateChange?: (state: FrameState) => void
+  /**
+   * Loads the frame's page again. Called by the first request after a load failure, which then
+   * waits for ready under a new load timeout (a frame that failed to load does not load by itself).
+   */
+  readonly reload?: () => void
   readonly timeouts?: Partial<{ load: number; request: number; signOut: number; readyDelay: number }>
 }
 
@@ -69,6 +74,8 @@ export class FrameChannel {
   readonly #timeouts: { load: number; request: number; signOut: number; readyDelay: number }
   #ready: { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void }
   #loadTimer: ReturnType<typeof setTimeout> | undefined
+  /** The frame did not say ready within the load timeout, and no request asked for it again since. */
+  #needsReload = false
   readonly #listener = (event: MessageEvent): void => this.#receive(event)
 
   constructor(options: FrameChannelOptions) {
@@ -103,6 +110,7 @@ export class FrameChannel {
    * at most 3 s, then resolves as done.
    */
   async request<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>> {
+    if (this.#needsReload) this.#loadAgain()
     await this.#ready.promise
     const target = this.#options.target()
     if (!target) throw new FrameError(FRAME_NOT_SET)
@@ -147,6 +155,7 @@ export class FrameChannel {
   #markReady(): void {
     if (this.#state !== 'not-ready') return
     clearTimeout(this.#loadTimer)
+    this.#needsReload = false
     this.#setState('ready')
     this.#ready.resolve()
     setTimeout(() => {
@@ -171,9 +180,17 @@ export class FrameChannel {
   #loadFailed(): void {
     if (this.#state !== 'not-ready') return
     this.#ready.reject(new FrameError(FRAME_ABORTED))
-    // A later call waits again (a new frame may still load).
+    // A ready that still comes is taken; the next request loads the frame again (#loadAgain).
     this.#ready = deferred()
+    this.#needsReload = true
     this.#options.onProblem?.('iframe_load_failed')
+  }
+
+  /** After a load failure: the frame's page again, and another load timeout for it to say ready. */
+  #loadAgain(): void {
+    this.#needsReload = false
+    this.#options.reload?.()
+    this.#loadTimer = setTimeout(() => this.#loadFailed(), this.#timeouts.load)
   }
 
   #abortAll(): void {

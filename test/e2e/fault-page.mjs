@@ -28,10 +28,11 @@ export function useFaultPages() {
 
   /**
    * The fault page in a context of its own, not yet connected, with `api` and `rpc`, its proxies;
-   * `beforeLoad({ api, rpc, context })` runs before the page loads (faults, init scripts).
+   * `beforeLoad({ api, rpc, context, page })` runs before the page loads (faults, init scripts,
+   * routes); `frame: true` gives the kit the stack's embedded wallet frame (the e-mail login).
    */
   let warmedUp
-  async function open({ beforeLoad } = {}) {
+  async function open({ beforeLoad, frame = false } = {}) {
     // The test wallets' script is bundled on first use: once, not once per test side by side.
     warmedUp ??= stack.browser.newContext().then(async context => {
       await addTestWallets(context, { chainA: stack.rpc.a, chainB: stack.rpc.b, solana: stack.rpc.solana })
@@ -47,12 +48,13 @@ export function useFaultPages() {
       solana: stack.rpc.solana,
       devWalletKey: sender.privateKey
     })
-    await beforeLoad?.({ api, rpc, context: opened.context })
+    await beforeLoad?.({ api, rpc, context: opened.context, page: opened.page })
     const warnings = []
     opened.page.on('console', message => {
       if (message.type() === 'warning') warnings.push(message.text())
     })
     const query = new URLSearchParams({ api: api.url, 'rpc-a': rpc.url, 'rpc-b': stack.rpc.b })
+    if (frame) query.set('frame', `${stack.frame}/`)
     await opened.page.goto(`${site.url}/test/e2e/fault-page/?${query}`, { waitUntil: 'domcontentloaded' })
     await opened.page.locator('appkit-button').waitFor()
     return {
@@ -105,4 +107,17 @@ export async function fillSwap(page, amount) {
   await source.selectOption({ label: 'tUSDC' })
   await page.getByTestId('swap-to-token').selectOption({ label: 'TT' })
   await page.getByTestId('swap-source-amount').fill(amount)
+}
+
+/** From the Account view: Send, ETH, `amount` to `receiver`, Preview; waits `feeTimeout` ms for the fee read. */
+export async function previewEthSend(page, amount, receiver, { feeTimeout = 15_000 } = {}) {
+  await page.getByTestId('wallet-feature-send').click()
+  const select = page.getByTestId('send-token-select')
+  const option = select.locator('option', { hasText: 'ETH ·' }).first()
+  await option.waitFor({ state: 'attached', timeout: 15_000 })
+  await select.selectOption({ label: (await option.textContent()).trim() })
+  await page.getByTestId('send-amount-input').fill(amount)
+  await page.getByTestId('send-receiver-input').fill(receiver)
+  await page.getByTestId('send-preview-button').click()
+  await page.getByTestId('send-preview-fee').waitFor({ timeout: feeTimeout })
 }

@@ -9,22 +9,17 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { freshAccount } from './chain-a.mjs'
 import { connectDevWallet } from './test-wallets.mjs'
-import { accountView, activityShown, fillSwap, toast, unexpected, useFaultPages } from './fault-page.mjs'
+import {
+  accountView,
+  activityShown,
+  fillSwap,
+  previewEthSend,
+  toast,
+  unexpected,
+  useFaultPages
+} from './fault-page.mjs'
 
 const { stack, sender, open: openFaultPage, assertConnectionKept } = useFaultPages()
-
-/** From the Account view: Send, ETH, `amount` to `receiver`, Preview (the fee read). */
-async function previewEthSend(page, amount, receiver) {
-  await page.getByTestId('wallet-feature-send').click()
-  const select = page.getByTestId('send-token-select')
-  const option = select.locator('option', { hasText: 'ETH ·' }).first()
-  await option.waitFor({ state: 'attached', timeout: 15_000 })
-  await select.selectOption({ label: (await option.textContent()).trim() })
-  await page.getByTestId('send-amount-input').fill(amount)
-  await page.getByTestId('send-receiver-input').fill(receiver)
-  await page.getByTestId('send-preview-button').click()
-  await page.getByTestId('send-preview-fee').waitFor({ timeout: 15_000 })
-}
 
 /**
  * An init script: the next eth_sendTransaction of every EIP-6963 wallet on the page is answered

@@ -28,6 +28,7 @@ const LONGEST_FIRST = [
   'email.test.mjs',
   'faults-chain.test.mjs',
   'faults.test.mjs',
+  'faults-frame.test.mjs',
   'smart-account.test.mjs',
   'connect.test.mjs',
   'social.test.mjs',

@@ -62,8 +62,9 @@ export class AuthClient {
   readonly #channel: FrameChannel
   readonly #onSessionExpired: (() => void) | undefined
   readonly #sessionEnded = new Set<() => void>()
-  /** The app's data, sent when the frame is ready: every request waits for its answer. */
-  readonly #appDataSent: Promise<unknown> | undefined
+  readonly #appData: FrameParams<'syncDappData'> | undefined
+  /** The app's data on its way or taken: every request waits for it (#sendAppData). */
+  #appDataSent: Promise<void> | undefined
   readonly #smartSessions: boolean
   #approvals = 0
 
@@ -72,18 +73,40 @@ export class AuthClient {
     this.#onSessionExpired = options.onSessionExpired
     this.#smartSessions = options.appData?.smartSessions === true
     const origins = rpcOrigins(options.appData?.networks ?? [])
-    this.#window = createFrameWindow(frameAddress(options.frameUrl, options.projectId, origins), options.title)
+    const address = frameAddress(options.frameUrl, options.projectId, origins)
+    this.#window = createFrameWindow(address, options.title)
+    const iframe = this.#window.iframe
     this.#channel = new FrameChannel({
       frameOrigin: this.frameOrigin,
-      target: () => this.#window.iframe.contentWindow,
+      target: () => iframe.contentWindow,
+      // Setting the address again loads the page again (after a load failure).
+      reload: () => (iframe.src = address),
       ...(options.onProblem ? { onProblem: options.onProblem } : {}),
       ...(options.timeouts ? { timeouts: options.timeouts } : {})
     })
-    this.#appDataSent = options.appData
-      ? this.#channel
-          .request('syncDappData', options.appData)
-          .catch((error: unknown) => console.warn('[appkit] The embedded wallet did not take the app data:', error))
-      : undefined
+    this.#appData = options.appData
+    // Sent as soon as the frame is ready; a failure is the requests' to report.
+    this.#sendAppData().catch(() => undefined)
+  }
+
+  /**
+   * The app's data, sent once before any other request. A frame that did not load fails the
+   * requests waiting behind it (the visitor sees why, and may try again: the next request loads the
+   * frame again and sends the data again); a frame that answers it with an error is only warned about.
+   */
+  #sendAppData(): Promise<void> {
+    if (!this.#appData) return Promise.resolve()
+    const sent = (this.#appDataSent ??= this.#channel.request('syncDappData', this.#appData).then(
+      () => undefined,
+      (error: unknown) => {
+        if (this.#channel.state === 'not-ready') {
+          if (this.#appDataSent === sent) this.#appDataSent = undefined
+          throw error
+        }
+        console.warn('[appkit] The embedded wallet did not take the app data:', error)
+      }
+    ))
+    return sent
   }
 
   get state() {
@@ -100,7 +123,7 @@ export class AuthClient {
 
   async request<M extends FrameMethod>(method: M, params: FrameParams<M>): Promise<FrameResult<M>> {
     try {
-      await this.#appDataSent
+      await this.#sendAppData()
       return await this.#channel.request(method, params)
     } catch (error) {
       this.#noticeSessionEnd(error)
@@ -134,7 +157,7 @@ export class AuthClient {
       this.#window.show()
     }
     try {
-      await this.#appDataSent
+      await this.#sendAppData()
       return await this.#channel.request('rpcRequest', { method, params, chainNamespace })
     } catch (error) {
       this.#noticeSessionEnd(error)

@@ -92,10 +92,15 @@ export function authClient(): AuthClient {
   })
   registerAuthConnectors(() => connectors)
   publishConnectors()
-  void created.whenReady().then(
-    () => syncWithFrame(created),
-    () => undefined
-  )
+  // The theme once the frame is ready; after a load failure, once it is loaded again.
+  const syncWhenReady = (): void =>
+    void created.whenReady().then(
+      () => syncWithFrame(created),
+      () => {
+        if (client === created) syncWhenReady()
+      }
+    )
+  syncWhenReady()
   return created
 }
 

@@ -13,6 +13,7 @@ import { parseFrameRequest, frameRequest } from '../../../src/frame/messages.js'
 import { localChainA, localChainB, solana } from '../../../src/networks/definitions.js'
 import type { CaipNetwork } from '../../../src/networks/types.js'
 import { rejection } from '../rejection.js'
+import { until } from '../wait.js'
 import { LOGIN_CODE } from './fake-backend.js'
 
 const FRAME_ORIGIN = `http://127.0.0.1:${location.port}`
@@ -72,6 +73,25 @@ describe("the frame on the app's networks (docs/behaviour.md section 3)", () => 
       { method: 'eth_chainId', origin: FRAME_ORIGIN },
       { method: 'eth_getBalance', origin: FRAME_ORIGIN }
     ])
+  })
+
+  it("a frame that said ready only after its load timeout gets the app's data before the next request (issue 33)", async () => {
+    const third = thirdChain(`${FRAME_ORIGIN}/app-rpc/${THIRD_CHAIN_ID}`)
+    // A load timeout no frame meets: the first request fails with the load; the frame says ready later.
+    client = new AuthClient({
+      frameUrl: FRAME_URL,
+      projectId: 'demo',
+      title: 'Secure wallet',
+      timeouts: { readyDelay: 0, load: 1 },
+      appData: { sdkVersion: 'test', sdkType: 'appkit', projectId: 'demo', ...appNetworks([localChainA, third], third) }
+    })
+    expect(await rejection(client.request('connectEmail', { email: 'visitor@example.com' }))).to.be.instanceOf(Error)
+    const late = client
+    await until(() => late.state !== 'not-ready', 'the frame says ready, late')
+    await client.request('connectEmail', { email: 'visitor@example.com' })
+    await client.request('connectOtp', { otp: LOGIN_CODE })
+    // Started on the app's default network: the app's data went first.
+    expect((await client.request('getUser', {})).chainId).to.equal(THIRD_CHAIN_ID)
   })
 
   it('keeps 31337 when the app names no EVM network, and a network with no RPC URL reads nothing', async () => {

@@ -135,6 +135,34 @@ describe('the frame channel (page side) with a real frame on another origin', ()
     expect(problems).to.deep.equal(['iframe_load_failed'])
   })
 
+  it('after a load failure the next request loads the frame again, under a new load timeout; it goes through once the frame says ready', async () => {
+    const iframe = document.createElement('iframe')
+    const address = (mode: string) =>
+      `${FRAME_ORIGIN}/test/browser/frame/fixture/frame.html?${new URLSearchParams({ hostOrigin: location.origin, mode })}`
+    iframe.src = address('silent')
+    iframe.title = 'wallet frame'
+    const problems: FrameProblem[] = []
+    // The first reload finds the frame silent still; the second, answering.
+    const reloads = ['silent', 'answering']
+    const channel = new FrameChannel({
+      frameOrigin: FRAME_ORIGIN,
+      target: () => iframe.contentWindow,
+      onProblem: problem => problems.push(problem),
+      reload: () => (iframe.src = address(reloads.shift() ?? 'answering')),
+      timeouts: { load: 300, readyDelay: 50 }
+    })
+    document.body.append(iframe)
+    opened.push({ channel, iframe, problems, states: [] })
+    expect((await failure(channel.request('isConnected', {}))).message).to.equal(FRAME_ABORTED)
+    expect(problems).to.deep.equal(['iframe_load_failed'])
+    // Loaded again, silent again: a second load timeout, not a wait for ever.
+    expect((await failure(channel.request('isConnected', {}))).message).to.equal(FRAME_ABORTED)
+    expect(problems).to.deep.equal(['iframe_load_failed', 'iframe_load_failed'])
+    expect(await channel.request('isConnected', {})).to.deep.equal({ isConnected: true })
+    expect(reloads).to.deep.equal([])
+    expect(problems).to.have.length(2)
+  })
+
   it('a frame whose project does not allow this page never serves it', async () => {
     const { channel, problems } = openFrame({ allow: 'https://app.example' }, { load: 1500 })
     await failure(channel.whenReady())

@@ -1,5 +1,6 @@
 // The fault tests' page (test/e2e/faults.test.mjs): the kit with the backend and chain A's RPC at
-// the URLs the query gives (the fault proxies in front of the local stack's), chain B direct.
+// the URLs the query gives (the fault proxies in front of the local stack's), chain B direct; the
+// embedded wallet's frame when the query names one (faults-frame.test.mjs).
 // No `tokens` option: a balance the backend cannot give is "Token Balance Unavailable", not a chain read.
 {
   const { createAppKit, evmAdapter, localChainA, localChainB } = window.AppKit
@@ -8,6 +9,7 @@
   window.appKit = createAppKit({
     projectId: 'appkit-local',
     apiUrl: query.get('api'),
+    ...(query.has('frame') ? { frameUrl: query.get('frame') } : {}),
     adapters: [evmAdapter()],
     networks: [withRpc(localChainA, query.get('rpc-a')), withRpc(localChainB, query.get('rpc-b'))],
     enableWalletConnect: false,
