@@ -29,17 +29,18 @@ export function useFaultPages() {
   /**
    * The fault page in a context of its own, not yet connected, with `api` and `rpc`, its proxies;
    * `beforeLoad({ api, rpc, context, page })` runs before the page loads (faults, init scripts,
-   * routes); `frame: true` gives the kit the stack's embedded wallet frame (the e-mail login).
+   * routes); `frame: true` gives the kit the stack's embedded wallet frame (the e-mail login);
+   * `apiTarget` puts the `api` proxy in front of another backend than the stack's.
    */
   let warmedUp
-  async function open({ beforeLoad, frame = false } = {}) {
+  async function open({ beforeLoad, frame = false, apiTarget = stack.api } = {}) {
     // The test wallets' script is bundled on first use: once, not once per test side by side.
     warmedUp ??= stack.browser.newContext().then(async context => {
       await addTestWallets(context, { chainA: stack.rpc.a, chainB: stack.rpc.b, solana: stack.rpc.solana })
       await context.close()
     })
     await warmedUp
-    const api = await startFaultProxy(stack.api)
+    const api = await startFaultProxy(apiTarget)
     const rpc = await startFaultProxy(stack.rpc.a)
     const opened = await openPage(stack.browser)
     await addTestWallets(opened.context, {

@@ -18,8 +18,11 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { freshAccount } from './chain-a.mjs'
 import { connectDevWallet } from './test-wallets.mjs'
-import { onPath, onRpc } from './fault-proxy.mjs'
-import { accountView, fillSwap, previewEthSend, unexpected, useFaultPages } from './fault-page.mjs'
+import { onPath, onRpc, startFaultProxy } from './fault-proxy.mjs'
+import { accountView, fillSwap, previewEthSend, toast, unexpected, useFaultPages } from './fault-page.mjs'
+import { startServer } from '../../service/backend/main.ts'
+import { createChainContext } from '../../service/backend/context.ts'
+import { BALANCE_RETRY_BLOCK_MS } from '../../src/config/constants.ts'
 
 const { stack, sender, open: openFaultPage, assertConnectionKept } = useFaultPages()
 
@@ -155,6 +158,35 @@ describe('slow answers and a stalled frame', { concurrency: true }, () => {
       assert.deepEqual(unexpected(opened.problems), [])
     } finally {
       await opened.close()
+    }
+  })
+
+  test('the backend’s chain RPC down (the backend ↔ chain leg: a backend of its own, in this process, reading chain A through a fault proxy; spec §8, §9): the balance is tried 3 times and says "Token Balance Unavailable", the Tokens list says it is unavailable; the chain back, after the 30 s block the Account view shows the tokens; connection and network kept', async () => {
+    const chainRpc = await startFaultProxy(stack.rpc.a)
+    const backend = await startServer({ port: 0, ignoreEnv: true, chains: [createChainContext(31337, chainRpc.url)] })
+    let opened
+    try {
+      opened = await openFaultPage({ apiTarget: backend.url, beforeLoad: ({ page }) => page.clock.install() })
+      const { page, api } = opened
+      await chainRpc.down()
+      await connectDevWallet(page)
+      await toast(page, 'Token Balance Unavailable').waitFor({ timeout: 20_000 })
+      assert.equal(api.count(isBalance), 3, 'the backend’s 502 is tried 3 times')
+      await page.getByTestId('tokens-unavailable').waitFor()
+      await assertConnectionKept(page)
+      await chainRpc.up()
+      // The 30 s balance block, run forward on the page's clock; then the Account view shows again.
+      await page.keyboard.press('Escape')
+      await page.clock.fastForward(BALANCE_RETRY_BLOCK_MS)
+      await page.getByTestId('account-button').click()
+      await page.getByTestId('token-tUSDC').waitFor({ timeout: 15_000 })
+      assert.equal(api.count(isBalance), 4, 'asked once more, answered')
+      await assertConnectionKept(page)
+      assert.deepEqual(unexpected(opened.problems), [])
+    } finally {
+      await opened?.close()
+      await backend.stop()
+      await chainRpc.close()
     }
   })
 
