@@ -113,6 +113,11 @@ export function esploraGet(chain: BitcoinChain, path: string): RestAnswer | unde
   if (tx) return txRoute(chain, tx[1]!, tx[2])
   if (path === '/blocks/tip/height') return text(200, String(chain.tipHeight))
   if (path === '/blocks/tip/hash') return text(200, chain.tip.hash)
+  const height = /^\/block-height\/(\d{1,10})$/.exec(path)
+  if (height) {
+    const block = chain.blocks[Number(height[1])]
+    return block ? text(200, block.hash) : text(404, 'Block not found')
+  }
   if (path === '/fee-estimates') {
     return json(Object.fromEntries(FEE_TARGETS.map(target => [String(target), FEE_ESTIMATE_SAT_PER_VB])))
   }

@@ -2,6 +2,8 @@
 // end-to-end run shares between its test files (test/e2e/e2e-stack.mjs). One code path for both:
 //   chains   two local EVM chains (hardhat, ids 31337 and 31338) with the test contracts deployed
 //   solana   the local Solana runtime (LiteSVM behind JSON-RPC and websockets; it also takes port + 1)
+//   bitcoin  the local Bitcoin regtest node (local/bitcoin: a stand-in, not bitcoind), Core's JSON-RPC
+//            and the Esplora REST API on one port
 //   mail     maildev: the SMTP server the embedded wallet's codes go to, and its inbox (web and REST)
 //   social   the local OpenID providers (local/social/start.ts), for each provider the environment leaves unset
 //   farcaster the local Farcaster relay and its app page (local/farcaster/start.ts), unless
@@ -27,6 +29,7 @@ export const PORT_NAMES = {
   chainA: 'chain A (CHAIN_A_PORT)',
   chainB: 'chain B (CHAIN_B_PORT)',
   solana: 'Solana RPC (SOLANA_PORT)',
+  bitcoin: 'the Bitcoin regtest node (BITCOIN_PORT)',
   backend: 'the backend (APPKIT_SERVER_PORT)',
   frame: 'the wallet frame (APPKIT_FRAME_PORT)',
   mailSmtp: 'the mail server (MAIL_SMTP_PORT)',
@@ -100,6 +103,7 @@ export async function startLocalStack(options) {
     chainA: url(ports.chainA),
     chainB: url(ports.chainB),
     solana: url(ports.solana),
+    bitcoin: url(ports.bitcoin),
     api: url(ports.backend),
     frame: url(ports.frame),
     smtp: process.env.APPKIT_SMTP_URL || `smtp://127.0.0.1:${ports.mailSmtp}`,
@@ -199,10 +203,13 @@ export async function startLocalStack(options) {
       persistent: true,
       env: { CHAIN_A_PORT: String(ports.chainA), CHAIN_B_PORT: String(ports.chainB) }
     })
-    const solana = run('solana', [...TSX, 'local/solana/start.ts', '--quiet', '--port', String(ports.solana)], {
-      ready: /ready in/,
-      persistent: true
-    })
+    // The Solana runtime and the Bitcoin regtest node: local/<name>/start.ts, the same way.
+    const [solana, bitcoin] = ['solana', 'bitcoin'].map(name =>
+      run(name, [...TSX, `local/${name}/start.ts`, '--quiet', '--port', String(ports[name])], {
+        ready: /ready in/,
+        persistent: true
+      })
+    )
     const demo = run('build', [VITE, ...demoArgs], {
       env: {
         VITE_APPKIT_API_URL: urls.api,
@@ -210,17 +217,19 @@ export async function startLocalStack(options) {
         VITE_APPKIT_CHAIN_A_RPC: urls.chainA,
         VITE_APPKIT_CHAIN_B_RPC: urls.chainB,
         VITE_APPKIT_SOLANA_RPC: urls.solana,
+        VITE_APPKIT_BITCOIN_URL: urls.bitcoin,
         ...options.demoEnv
       }
     })
     const builds = (options.builds ?? []).map(([name, args, env]) => run(name, args, { env }))
-    // The backend reads Solana accounts from the runtime, and mails codes: they must be up first.
-    await Promise.all([chains, solana, mail, frame, social, farcaster])
+    // The backend reads Solana and Bitcoin accounts from their nodes, and mails codes: they must be up first.
+    await Promise.all([chains, solana, bitcoin, mail, frame, social, farcaster])
     const backendArgs = [
       ...TSX,
       'service/backend/main.ts',
       ...['--port', String(ports.backend)],
       ...['--rpc', `31337=${urls.chainA}`, '--rpc', `31338=${urls.chainB}`, '--solana-rpc', urls.solana],
+      ...['--bitcoin-esplora', urls.bitcoin],
       ...(options.frameOutDir ? ['--frame-dist', options.frameOutDir] : []),
       ...(options.backendArgs ?? [])
     ]

@@ -1,6 +1,8 @@
 // `npm start`: the embedded default, all on 127.0.0.1, with no internet and no account:
 //   chains   two local EVM chains (hardhat, ids 31337 and 31338) with the test contracts deployed
 //   solana   the local Solana runtime (LiteSVM behind JSON-RPC and websockets)
+//   bitcoin  a local Bitcoin regtest node: a stand-in written for the tests (local/bitcoin/README.md),
+//            not bitcoind; Bitcoin Core's JSON-RPC and the Esplora REST API on one port
 //   mail     maildev: the SMTP server the embedded wallet's codes go to, and its inbox on the web
 //   social   a local OpenID provider standing in for google, github, apple, facebook, x and discord
 //            (local/social/local-idp.ts); an APPKIT_SOCIAL_<P>_* setting of your own replaces it for P
@@ -29,6 +31,7 @@ const PORTS = {
   chainA: Number(process.env.CHAIN_A_PORT ?? 8545),
   chainB: Number(process.env.CHAIN_B_PORT ?? 8546),
   solana: Number(process.env.SOLANA_PORT ?? 8899),
+  bitcoin: Number(process.env.BITCOIN_PORT ?? 18443),
   backend: Number(process.env.APPKIT_SERVER_PORT ?? 8787),
   frame: Number(process.env.APPKIT_FRAME_PORT ?? 8788),
   mailSmtp: Number(process.env.MAIL_SMTP_PORT ?? 1025),
@@ -99,6 +102,9 @@ async function main() {
   const { urls } = stack
   const { url } = await startServer({ port: WEB_PORT })
   console.log(`Mail inbox: ${urls.mailWeb}`)
+  console.log(
+    `Bitcoin regtest: ${urls.bitcoin} (JSON-RPC and Esplora; a local stand-in written for the tests, not bitcoind)`
+  )
   console.log(`Social login: local providers at ${urls.social}/<provider> (any name and password)`)
   if (!process.env.APPKIT_FARCASTER_RELAY_URL) {
     console.log(`Farcaster: local relay at ${urls.farcaster} ('Open Farcaster' approves as fid 1)`)

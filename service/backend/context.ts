@@ -4,6 +4,7 @@ import { localViemChain } from '../../local/chain/deployment.js'
 import type { ServerConfig } from './config.js'
 import type { Database } from './db/database.js'
 import type { SolanaContext } from './solana/accounts.js'
+import type { BitcoinContext } from './bitcoin/esplora.js'
 
 export interface ChainContext {
   chainId: number
@@ -23,6 +24,8 @@ export interface ServerContext {
   chains: ChainContext[]
   /** The Solana node whose accounts the balance and history endpoints read, when one runs. */
   solana?: SolanaContext
+  /** The Esplora API whose Bitcoin addresses the balance endpoint reads, when one answers. */
+  bitcoin?: BitcoinContext
   /**
    * Registers work to do when the server stops (an indexer loop, a timer), run before the
    * database closes. Present when started through startServer/createServerContext.

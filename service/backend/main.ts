@@ -8,11 +8,14 @@
 //   npx tsx service/backend/main.ts [--port 8787] [--frame-port 8788] [--frame-dist service/frame/dist]
 //                          [--data-dir .data/pglite | --memory]
 //                          [--rpc 31337=http://127.0.0.1:8545 ...] [--solana-rpc http://127.0.0.1:8899]
+//                          [--bitcoin-esplora http://127.0.0.1:18443]
 //   --rpc (or APPKIT_CHAIN_RPCS, 'chainId=url,…') names the chains it reads; the embedded wallet's
 //   frame also reaches the spec's frame networks through public endpoints (service/backend/frame-networks.ts),
 //   APPKIT_CHAIN_RPCS's in their place.
 //   Without --rpc it uses the local chains on their default ports (8545, 8546) when they answer;
-//   without --solana-rpc (or APPKIT_SOLANA_RPC), the local Solana runtime on 8899 when it answers.
+//   without --solana-rpc (or APPKIT_SOLANA_RPC), the local Solana runtime on 8899 when it answers;
+//   without --bitcoin-esplora (or APPKIT_BITCOIN_ESPLORA: any Esplora REST API, such as
+//   https://blockstream.info/api), the local Bitcoin regtest node on 18443 when it answers.
 import { createAdaptorServer } from '@hono/node-server'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -21,6 +24,8 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { CHAIN_A, CHAIN_B } from '../../local/chain/deployment.js'
 import { DEFAULT_RPC_PORT as SOLANA_DEFAULT_PORT } from '../../local/solana/accounts.js'
+import { DEFAULT_BITCOIN_PORT } from '../../local/bitcoin/accounts.js'
+import { createBitcoinContext, type BitcoinContext } from './bitcoin/esplora.js'
 import { createApp } from './app.js'
 import { loadConfig, type ServerConfig, type ServerConfigInput } from './config.js'
 import { createChainContext, createServerContext, type ChainContext, type ServerContext } from './context.js'
@@ -46,6 +51,8 @@ export interface StartServerOptions {
   chains?: ChainContext[]
   /** The Solana node to read accounts from (createSolanaContext). */
   solana?: SolanaContext
+  /** The Esplora API to read Bitcoin addresses from (createBitcoinContext). */
+  bitcoin?: BitcoinContext
   /** Overrides of the configuration (projects, publicUrl, ...). */
   config?: Partial<ServerConfigInput>
   /** Ignore the process environment (tests). Default false. */
@@ -92,6 +99,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     config,
     chains: options.chains ?? [],
     ...(options.solana ? { solana: options.solana } : {}),
+    ...(options.bitcoin ? { bitcoin: options.bitcoin } : {}),
     ...(options.now ? { now: options.now } : {})
   })
   const app = createApp(context)
@@ -200,6 +208,31 @@ async function solanaNode(rpcUrl: string | undefined): Promise<SolanaContext | u
   }
 }
 
+/**
+ * The Esplora API at `esploraUrl` (an error naming it when it does not answer as one), else the
+ * local regtest node on its default port when it answers; its BTC price from APPKIT_BITCOIN_PRICE.
+ */
+async function bitcoinEsplora(esploraUrl: string | undefined): Promise<BitcoinContext | undefined> {
+  const price = process.env.APPKIT_BITCOIN_PRICE ? Number(process.env.APPKIT_BITCOIN_PRICE) : undefined
+  if (price !== undefined && !(Number.isFinite(price) && price >= 0)) {
+    throw new Error(`APPKIT_BITCOIN_PRICE must be a number of USD, got '${process.env.APPKIT_BITCOIN_PRICE}'`)
+  }
+  if (esploraUrl) {
+    try {
+      return await createBitcoinContext(esploraUrl, price)
+    } catch (error) {
+      throw new Error(`The Esplora API at ${esploraUrl} did not answer as one: ${describeFetchError(error)}`, {
+        cause: error
+      })
+    }
+  }
+  try {
+    return await createBitcoinContext(`http://127.0.0.1:${DEFAULT_BITCOIN_PORT}`, price)
+  } catch {
+    return undefined
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -209,7 +242,8 @@ async function main() {
       'data-dir': { type: 'string' },
       memory: { type: 'boolean' },
       rpc: { type: 'string', multiple: true },
-      'solana-rpc': { type: 'string' }
+      'solana-rpc': { type: 'string' },
+      'bitcoin-esplora': { type: 'string' }
     }
   })
   const chains: ChainContext[] = []
@@ -223,8 +257,10 @@ async function main() {
     }
   }
   const solana = await solanaNode(values['solana-rpc'] ?? process.env.APPKIT_SOLANA_RPC)
+  const bitcoin = await bitcoinEsplora(values['bitcoin-esplora'] ?? process.env.APPKIT_BITCOIN_ESPLORA)
   const server = await startServer({
     solana,
+    bitcoin,
     port: values.port !== undefined ? Number(values.port) : undefined,
     ...(values['frame-port'] !== undefined ? { config: { framePort: Number(values['frame-port']) } } : {}),
     ...(values['frame-dist'] !== undefined ? { frameDistDir: resolve(values['frame-dist']) } : {}),
@@ -250,6 +286,11 @@ async function main() {
     solana
       ? `Reading Solana: ${solana.caipNetworkId} at ${solana.rpcUrl}`
       : 'No Solana node found (start local/solana/start.ts first or pass --solana-rpc url); Solana accounts have no balances or history.'
+  )
+  console.log(
+    bitcoin
+      ? `Reading Bitcoin: ${bitcoin.caipNetworkId} at ${bitcoin.esploraUrl} (Esplora)`
+      : 'No Esplora API found (start local/bitcoin/start.ts first or pass --bitcoin-esplora url); Bitcoin addresses have no balances.'
   )
   const shutdown = () => {
     void server.stop().then(() => process.exit(0))

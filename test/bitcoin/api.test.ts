@@ -176,6 +176,16 @@ describe('local Bitcoin node: Esplora REST (issue 34; spec section 7)', () => {
     )
   })
 
+  test('GET /block-height/:h: the block hash at that height (0: the regtest genesis), 404 past the tip', async () => {
+    const genesis = await get(node.url, '/block-height/0')
+    assert.equal(genesis.status, 200)
+    assert.equal(genesis.text, REGTEST_GENESIS_HASH)
+    assert.equal((await get(node.url, '/block-height/1')).text, node.chain.blocks[1]!.hash)
+    const missing = await get(node.url, `/block-height/${node.chain.tipHeight + 1000}`)
+    assert.equal(missing.status, 404)
+    assert.equal(missing.text, 'Block not found')
+  })
+
   test('blocks are mined on the interval without any request to mine', async () => {
     const start = node.chain.tipHeight
     await waitFor(async () => Number((await get(node.url, '/blocks/tip/height')).text) >= start + 2)

@@ -69,7 +69,7 @@ export async function startE2eStack({ log } = {}) {
   }
   const { urls } = stack
   const description = {
-    rpc: { a: urls.chainA, b: urls.chainB, solana: urls.solana },
+    rpc: { a: urls.chainA, b: urls.chainB, solana: urls.solana, bitcoin: urls.bitcoin },
     api: urls.api,
     frame: urls.frame,
     mail: { webUrl: urls.mailWeb, smtpUrl: urls.smtp },

@@ -20,7 +20,7 @@ const realFetch = globalThis.fetch
 /**
  * Registers the suite's hooks that reach the stack (starting one when no run shares its own) before
  * its tests, and stop what they started after. Returns an object whose `site` (the demo's URL and
- * close), `browser`, `rpc` (a, b, solana URLs), `api` (the backend's URL), `frame` (the wallet
+ * close), `browser`, `rpc` (a, b, solana, bitcoin URLs), `api` (the backend's URL), `frame` (the wallet
  * frame's origin), `mail` (the inbox: `webUrl`, `smtpPort`, `smtpUrl`, `waitForCode(address)`),
  * `social` (the local OpenID providers: `url`, `issuer(provider)`), `farcaster` (the local
  * Farcaster relay: `url`) and `relay` (the WalletConnect relay: `url`) are set once the hooks ran.

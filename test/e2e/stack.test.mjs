@@ -40,6 +40,7 @@ before(async () => {
     CHAIN_A_PORT: await freePort(),
     CHAIN_B_PORT: await freePort(),
     SOLANA_PORT: await freePort(true),
+    BITCOIN_PORT: await freePort(),
     APPKIT_SERVER_PORT: await freePort(),
     APPKIT_FRAME_PORT: await freePort(),
     MAIL_SMTP_PORT: await freePort(),
@@ -74,6 +75,15 @@ after(async () => {
 test('npm start prints the demo URL and the funded accounts', () => {
   assert.match(output, new RegExp(`demo: http://127\\.0\\.0\\.1:${ports.PORT}/`))
   assert.match(output, new RegExp(TEST_ACCOUNTS[1].address))
+})
+
+test('npm start runs the local Bitcoin regtest node, says it is a stand-in, and the backend reads it', async () => {
+  const bitcoinUrl = `http://127.0.0.1:${ports.BITCOIN_PORT}`
+  assert.match(output, new RegExp(`Bitcoin regtest: ${bitcoinUrl} .*stand-in.*not bitcoind`))
+  const tip = await fetch(`${bitcoinUrl}/blocks/tip/height`)
+  assert.equal(tip.status, 200)
+  const chains = await fetch(`http://127.0.0.1:${ports.APPKIT_SERVER_PORT}/v1/supported-chains?projectId=appkit-local`)
+  assert.ok((await chains.json()).http.includes('bip122:0f9188f13cb7b2c71f2a335e3a4fc328'))
 })
 
 test('npm start runs the local social providers and points the backend at them: each one signs a visitor in', async () => {
@@ -208,7 +218,14 @@ test('Ctrl-C stops every process of the stack', async () => {
   stack.kill('SIGINT')
   const code = await new Promise(resolve => stack.once('exit', resolve))
   assert.equal(code, 0)
-  for (const port of [ports.CHAIN_A_PORT, ports.CHAIN_B_PORT, ports.SOLANA_PORT, ports.APPKIT_SERVER_PORT]) {
+  const stackPorts = [
+    ports.CHAIN_A_PORT,
+    ports.CHAIN_B_PORT,
+    ports.SOLANA_PORT,
+    ports.BITCOIN_PORT,
+    ports.APPKIT_SERVER_PORT
+  ]
+  for (const port of stackPorts) {
     await waitFor(() => portIsFree(port), `port ${port} to be free again`, 10_000)
   }
 })

@@ -35,10 +35,18 @@ import { nftImage } from '../blockchain/nft-image.js'
 import { blockchainService } from '../blockchain/service.js'
 import { evmAddress } from '../blockchain/setup.js'
 import { isSolanaAddress, SolanaAccountService } from '../solana/accounts.js'
+import { BitcoinAccountService, isBitcoinAddress } from '../bitcoin/esplora.js'
 import { answerLinks } from './blockchain-links.js'
 import { convertRoutes } from './convert.js'
 
 const namePathSchema = z.object({ name: profileNameSchema })
+/** The balance path takes Bitcoin addresses too (bech32 ones are no EVM or Solana form). */
+const balancePathSchema = z.object({
+  address: z.union([
+    addressPathSchema.shape.address,
+    z.string().check(z.refine(isBitcoinAddress, 'a Bitcoin address (bc1/tb1/bcrt1 segwit, or base58)'))
+  ])
+})
 const nftImagePathSchema = z.object({
   chainId: z.string().check(z.regex(/^eip155:\d+$/, 'an EVM CAIP-2 chain id')),
   contract: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address')),
@@ -52,6 +60,7 @@ export function blockchainRoutes(context: ServerContext): Hono {
     context.onClose(() => service.stop())
   }
   const solana = context.solana ? new SolanaAccountService(context.solana) : undefined
+  const bitcoin = context.bitcoin ? new BitcoinAccountService(context.bitcoin) : undefined
   const app = new Hono()
 
   const { tokenIcon, links } = answerLinks(context)
@@ -60,18 +69,24 @@ export function blockchainRoutes(context: ServerContext): Hono {
 
   app.get('/v1/account/:address/balance', async c => {
     requireProject(c, context)
-    const { address } = parseParams(c, addressPathSchema)
+    const { address } = parseParams(c, balancePathSchema)
     const query = parseQuery(c, balanceQuerySchema)
     const evm = evmAddress(address)
-    const balances = evm
-      ? await service.balances.balances(evm, {
-          chainId: query.chainId,
-          forceUpdate: query.forceUpdate,
-          iconUrl: tokenIcon(c)
-        })
-      : solana && isSolanaAddress(address)
-        ? await solana.balances(address, { chainId: query.chainId, iconUrl: tokenIcon(c) })
+    // A legacy Bitcoin address can also read as a Solana one: the chain asked for decides first.
+    const onBitcoin = query.chainId ? query.chainId.startsWith('bip122:') : !evm && !isSolanaAddress(address)
+    const balances = onBitcoin
+      ? bitcoin && isBitcoinAddress(address)
+        ? await bitcoin.balances(address, { chainId: query.chainId, iconUrl: tokenIcon(c) })
         : []
+      : evm
+        ? await service.balances.balances(evm, {
+            chainId: query.chainId,
+            forceUpdate: query.forceUpdate,
+            iconUrl: tokenIcon(c)
+          })
+        : solana && isSolanaAddress(address)
+          ? await solana.balances(address, { chainId: query.chainId, iconUrl: tokenIcon(c) })
+          : []
     return respond(c, balanceResponseSchema, { balances })
   })
 

@@ -1,4 +1,4 @@
-// GET /v1/supported-chains: the chains this backend serves (its EVM chains and Solana), and the chain
+// GET /v1/supported-chains: the chains this backend serves (its EVM chains, Solana and Bitcoin), and the chain
 // RPC of docs/behaviour.md section 7: POST /v1?chainId=eip155:31337&projectId=... forwarded to that chain's
 // node, so the kit can use this backend as its RPC endpoint.
 import { Hono, type Context } from 'hono'
@@ -23,7 +23,8 @@ export function supportedChainsRoutes(context: ServerContext): Hono {
     // (the kit asks nothing for a network off this list: docs/behaviour.md section 5).
     const http = [
       ...context.chains.map(chain => chain.caipNetworkId),
-      ...(context.solana ? [context.solana.caipNetworkId] : [])
+      ...(context.solana ? [context.solana.caipNetworkId] : []),
+      ...(context.bitcoin ? [context.bitcoin.caipNetworkId] : [])
     ]
     // No websocket endpoint is proxied: ws stays empty.
     return respond(c, supportedChainsResponseSchema, { http, ws: [] })
