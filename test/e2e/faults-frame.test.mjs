@@ -23,6 +23,7 @@ import { accountView, fillSwap, previewEthSend, toast, unexpected, useFaultPages
 import { startServer } from '../../service/backend/main.ts'
 import { createChainContext } from '../../service/backend/context.ts'
 import { BALANCE_RETRY_BLOCK_MS } from '../../src/config/constants.ts'
+import { HOST_ORIGIN_HEADER } from '../../src/frame/host-origin.ts'
 
 const { stack, sender, open: openFaultPage, assertConnectionKept } = useFaultPages()
 
@@ -31,6 +32,20 @@ const isBalance = request => onPath('/v1/account/', 'GET')(request) && request.p
 const isHistoryPage = request =>
   onPath('/v1/account/', 'GET')(request) && request.path.endsWith('/history') && !request.query.has('onramp')
 const isQuotes = onPath('/v1/convert/quotes', 'GET')
+
+/** The wallet frame's RPC forward of `frameOrigin` (eth_chainId on 31337), asked as the frame's page on `hostPage` asks it. */
+async function frameRpcForward(frameOrigin, hostPage) {
+  const response = await fetch(`${frameOrigin}/frame-api/rpc?chainId=eip155:31337`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: frameOrigin,
+      [HOST_ORIGIN_HEADER]: new URL(hostPage).origin
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+  })
+  return { status: response.status, body: await response.json() }
+}
 
 /** Whether the element with `testId` says it is busy (aria-busy="true"). */
 const busy = (page, testId) =>
@@ -164,7 +179,7 @@ describe('slow answers and a stalled frame', { concurrency: true }, () => {
     }
   })
 
-  test('the backend’s chain RPC down (the backend ↔ chain leg: a backend of its own, in this process, reading chain A through a fault proxy; spec §8, §9): the balance is tried 3 times and says "Token Balance Unavailable", the Tokens list says it is unavailable; the chain back, after the 30 s block the Account view shows the tokens; connection and network kept', async () => {
+  test('the backend’s chain RPC down (the backend ↔ chain leg: a backend of its own, in this process, reading chain A through a fault proxy; spec §8, §9): the balance is tried 3 times and says "Token Balance Unavailable", the Tokens list says it is unavailable; the frame’s RPC forward answers 502; the chain back, the forward answers and, after the 30 s block, the Account view shows the tokens; connection and network kept', async () => {
     const chainRpc = await startFaultProxy(stack.rpc.a)
     const backend = await startServer({ port: 0, ignoreEnv: true, chains: [createChainContext(31337, chainRpc.url)] })
     let opened
@@ -174,10 +189,19 @@ describe('slow answers and a stalled frame', { concurrency: true }, () => {
       await chainRpc.down()
       await connectDevWallet(page)
       await toast(page, 'Token Balance Unavailable').waitFor({ timeout: 20_000 })
-      assert.equal(api.count(isBalance), 3, 'the backend’s 502 is tried 3 times')
+      assert.equal(api.count(isBalance), 3, 'the backend’s failed chain read is tried 3 times')
       await page.getByTestId('tokens-unavailable').waitFor()
       await assertConnectionKept(page)
+      // The same leg for the wallet frame's RPC forward: 502 while the chain is down, its answer once up.
+      const forward = await frameRpcForward(backend.frameUrl, page.url())
+      assert.equal(forward.status, 502)
+      assert.match(forward.body.message, /^The node of eip155:31337 did not answer/)
       await chainRpc.up()
+      assert.deepEqual((await frameRpcForward(backend.frameUrl, page.url())).body, {
+        jsonrpc: '2.0',
+        id: 1,
+        result: '0x7a69'
+      })
       // The 30 s balance block, run forward on the page's clock; then the Account view shows again.
       await page.keyboard.press('Escape')
       await page.clock.fastForward(BALANCE_RETRY_BLOCK_MS)
