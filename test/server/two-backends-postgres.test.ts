@@ -17,6 +17,8 @@ import { testTokenAbi } from '../../local/chain/abis.js'
 import { localPublicClient, localWalletClient } from '../../local/chain/clients.js'
 import { CONTRACTS, DEPLOYER } from '../../local/chain/deployment.js'
 import { startChains, type LocalChains } from '../../local/chain/start.js'
+import { ChainIndexer } from '../../service/backend/blockchain/indexer.js'
+import { ChainReader } from '../../service/backend/blockchain/reader.js'
 import { blockchainService } from '../../service/backend/blockchain/service.js'
 import { createChainContext } from '../../service/backend/context.js'
 import { openDatabase, type Database } from '../../service/backend/db/database.js'
@@ -268,4 +270,57 @@ it('two backends over one PostgreSQL: one killed mid-index, the other finishes; 
       ['tUSDC', '3']
     ].sort()
   )
+})
+
+it('a backend whose lease ran out during a batch stops after that batch (the new owner goes on)', async t => {
+  if (!postgres || !local || databases.length === 0) {
+    t.skip('needs the PostgreSQL and chains of the test above')
+    return
+  }
+  // Chain B: nobody indexes it yet. Two indexers over the same database, one round each.
+  const db = databases[0]!
+  const chain = local.chains[1]!
+  const context = createChainContext(chain.chainId, chain.rpcUrl, chain.deployBlock)
+  const slowReader = new ChainReader(context, db)
+  const quiet = { pollMs: 60_000, log: () => undefined }
+  const slow = new ChainIndexer(db, slowReader, { ...quiet, leaseMs: 300, batchBlocks: 2 })
+  const other = new ChainIndexer(db, new ChainReader(context, db), { ...quiet, leaseMs: 60_000 })
+  // The slow backend's block reads wait for `gate` while it is set.
+  let gate: Promise<void> | undefined
+  let open: () => void = () => undefined
+  let blockReads = 0
+  const getBlock = slowReader.client.getBlock.bind(slowReader.client)
+  slowReader.client.getBlock = (async (...args: Parameters<typeof getBlock>) => {
+    blockReads++
+    if (gate) await gate
+    return getBlock(...args)
+  }) as typeof getBlock
+  gate = new Promise(resolve => (open = resolve))
+  t.after(async () => {
+    gate = undefined
+    open()
+    await Promise.all([slow.stop(), other.stop()])
+  })
+
+  // One round each (the next would come a minute later): the slow backend's starts at once.
+  slow.start()
+  await until('the slow backend to read its first batch', async () => blockReads >= 2)
+  const slowRound = (slow as unknown as { running?: Promise<void> }).running
+  assert.ok(slowRound)
+  // Its lease runs out while it waits; the other backend takes it and indexes the whole chain.
+  await until('the lease to run out', async () => {
+    const { rows } = await db.query<{ expired: boolean }>(
+      'SELECT lease_until < now() AS expired FROM chain_index_state WHERE chain_id = $1',
+      [context.caipNetworkId]
+    )
+    return rows[0]?.expired
+  })
+  other.start()
+  await other.waitForHead(30_000)
+  const readsBefore = blockReads
+  gate = undefined
+  open()
+  await slowRound
+  assert.equal(blockReads, readsBefore, 'the slow backend read more blocks after losing its lease')
+  assert.equal(slow.indexedBlock, 1n)
 })
