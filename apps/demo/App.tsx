@@ -238,6 +238,11 @@ function WalletsPanel({ wallets }: { wallets: TestWallets }) {
           value={wallets.solana.address}
           testId="solana-wallet-address"
         />
+        <Field
+          name="AppKit Bitcoin Test Wallet (Wallet Standard)"
+          value={wallets.bitcoin.address}
+          testId="bitcoin-wallet-address"
+        />
       </dl>
       <div className="row">
         <button

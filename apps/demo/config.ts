@@ -4,6 +4,7 @@
  */
 import { localChainA, localChainB } from 'appkit-elements/evm'
 import { solanaLocal } from 'appkit-elements/solana'
+import { localBitcoin } from 'appkit-elements/bitcoin'
 import type { AppKitOptionsInput, CaipNetwork } from 'appkit-elements'
 import { CONTRACTS } from '../../local/chain/deployment.js'
 import { testUsdCoin } from '../../local/solana/accounts.js'
@@ -29,6 +30,8 @@ export const demoConfig = {
   chainARpc: setting(env.VITE_APPKIT_CHAIN_A_RPC, localChainA.rpcUrls.default.http[0]),
   chainBRpc: setting(env.VITE_APPKIT_CHAIN_B_RPC, localChainB.rpcUrls.default.http[0]),
   solanaRpc: setting(env.VITE_APPKIT_SOLANA_RPC, 'http://127.0.0.1:8899'),
+  /** The local Bitcoin regtest node: Bitcoin Core's JSON-RPC and the Esplora REST API. */
+  bitcoinUrl: setting(env.VITE_APPKIT_BITCOIN_URL, localBitcoin.rpcUrls.default.http[0]),
   testWallets: setting(env.VITE_APPKIT_TEST_WALLETS, 'true') !== 'false',
   /** A WalletConnect relay; without one WalletConnect stays off (no relay runs with `npm start`). */
   relayUrl: env.VITE_APPKIT_RELAY_URL?.trim() || undefined
@@ -39,12 +42,13 @@ function withRpc<N extends CaipNetwork>(network: N, rpcUrl: string): N {
   return rpcUrl === network.rpcUrls.default.http[0] ? network : { ...network, rpcUrls: { default: { http: [rpcUrl] } } }
 }
 
-export { solanaLocal }
+export { localBitcoin, solanaLocal }
 
 export const demoNetworks = [
   withRpc(localChainA, demoConfig.chainARpc),
   withRpc(localChainB, demoConfig.chainBRpc),
-  withRpc(solanaLocal, demoConfig.solanaRpc)
+  withRpc(solanaLocal, demoConfig.solanaRpc),
+  withRpc(localBitcoin, demoConfig.bitcoinUrl)
 ] as const
 
 /**

@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_APPKIT_CHAIN_A_RPC?: string
   readonly VITE_APPKIT_CHAIN_B_RPC?: string
   readonly VITE_APPKIT_SOLANA_RPC?: string
+  /** The local Bitcoin regtest node (its JSON-RPC and Esplora REST API on one URL); default http://127.0.0.1:18443. */
+  readonly VITE_APPKIT_BITCOIN_URL?: string
   /** A WalletConnect relay (ws:// or wss://); unset, WalletConnect is off in the demo. */
   readonly VITE_APPKIT_RELAY_URL?: string
   /** `false` leaves the test wallets off the page. */

@@ -1,6 +1,6 @@
 /**
  * The appkit-elements demo: a React 19 app on the kit's public API only (`appkit-elements`,
- * `appkit-elements/react`, `/evm`, `/solana`), with the test wallets installed on the page.
+ * `appkit-elements/react`, `/evm`, `/solana`, `/bitcoin`), with the test wallets installed on the page.
  * Settings: apps/demo/README.md.
  */
 import { StrictMode } from 'react'
@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { createAppKit } from 'appkit-elements'
 import { evmAdapter } from 'appkit-elements/evm'
 import { solanaAdapter } from 'appkit-elements/solana'
+import { bitcoinAdapter } from 'appkit-elements/bitcoin'
 import { App } from './App.js'
 import { demoAccountTypes, demoConfig, demoNetworks, demoTokens } from './config.js'
 import { demoSiwx } from './siwx.js'
@@ -22,7 +23,7 @@ const appKit = createAppKit({
   projectId: demoConfig.projectId,
   apiUrl: demoConfig.apiUrl,
   frameUrl: demoConfig.frameUrl,
-  adapters: [evmAdapter(), solanaAdapter()],
+  adapters: [evmAdapter(), solanaAdapter(), bitcoinAdapter()],
   networks: [...demoNetworks],
   tokens: demoTokens,
   enableWalletConnect: demoConfig.relayUrl !== undefined,

@@ -1,18 +1,23 @@
 /**
  * The test wallets on the demo page (they are not part of the kit: local/wallets/ in the repository).
  * The AppKit Dev Wallet announces itself over EIP-6963; the Solana test wallet registers through
- * the Wallet Standard. Both ask in their own panel before connecting, signing or sending.
+ * the Wallet Standard, and so does the Bitcoin test wallet (with the `bitcoin:` features). All ask in their own panel before connecting, signing or sending.
  */
 import { installDevWallet, type DevWallet } from '../../local/wallets/dev-wallet/index.js'
 import {
   installSolanaTestWallet,
   type InstalledSolanaTestWallet
 } from '../../local/wallets/solana-test-wallet/index.js'
+import {
+  installBitcoinTestWallet,
+  type InstalledBitcoinTestWallet
+} from '../../local/wallets/bitcoin-test-wallet/index.js'
 import { demoConfig } from './config.js'
 
 export interface TestWallets {
   readonly dev: DevWallet
   readonly solana: InstalledSolanaTestWallet
+  readonly bitcoin: InstalledBitcoinTestWallet
 }
 
 export function installTestWallets(): TestWallets | undefined {
@@ -34,5 +39,9 @@ export function installTestWallets(): TestWallets | undefined {
     // ?solana-wallet-account=N: the Solana test wallet holds test account #N (default #0, Alice).
     ...(query.get('solana-wallet-account') ? { accountIndex: Number(query.get('solana-wallet-account')) } : {})
   })
-  return { dev, solana }
+  const bitcoin = installBitcoinTestWallet({
+    // ?bitcoin-wallet-account=N: the Bitcoin test wallet holds test account #N (default #0, Alice).
+    ...(query.get('bitcoin-wallet-account') ? { accountIndex: Number(query.get('bitcoin-wallet-account')) } : {})
+  })
+  return { dev, solana, bitcoin }
 }

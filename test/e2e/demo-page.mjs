@@ -54,13 +54,17 @@ async function waitForNoRequests(pending, timeout = 30_000) {
   }
 }
 
-/** Connect from the host button with a test wallet ('dev' or 'solana'), approving in its panel. */
+const TEST_WALLET_CONNECTORS = {
+  dev: 'connector-dev.appkit.wallet',
+  solana: 'connector-AppKit Solana Test Wallet',
+  bitcoin: 'connector-AppKit Bitcoin Test Wallet'
+}
+
+/** Connect from the host button with a test wallet ('dev', 'solana' or 'bitcoin'), approving in its panel. */
 export async function connectWith(page, wallet) {
   await page.locator('appkit-button [data-testid="connect-button"]').click()
-  await page
-    .getByTestId(wallet === 'dev' ? 'connector-dev.appkit.wallet' : 'connector-AppKit Solana Test Wallet')
-    .click()
-  await page.getByTestId(wallet === 'dev' ? 'dev-wallet-approve' : 'solana-wallet-approve').click()
+  await page.getByTestId(TEST_WALLET_CONNECTORS[wallet]).click()
+  await page.getByTestId(`${wallet === 'dev' ? 'dev' : wallet}-wallet-approve`).click()
 }
 
 /**

@@ -22,5 +22,13 @@ const SOLANA_WALLET_SVG =
   '<path d="M28 30 H74 L66 38 H20 Z M20 44 H66 L74 52 H28 Z M28 58 H74 L66 66 H20 Z" fill="url(#g)"/>' +
   '</svg>'
 
+const BITCOIN_WALLET_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
+  '<rect width="96" height="96" rx="22" fill="#f7931a"/>' +
+  '<path d="M38 24 V72 M46 20 V28 M46 68 V76 M32 28 H54 a10 10 0 0 1 0 20 H32 M32 48 H57 a12 12 0 0 1 0 24 H32" ' +
+  'fill="none" stroke="#fff" stroke-width="6" stroke-linejoin="round"/>' +
+  '</svg>'
+
 export const DEV_WALLET_ICON = svgDataUri(DEV_WALLET_SVG)
 export const SOLANA_WALLET_ICON = svgDataUri(SOLANA_WALLET_SVG)
+export const BITCOIN_WALLET_ICON = svgDataUri(BITCOIN_WALLET_SVG)

@@ -28,15 +28,14 @@ import {
   type StandardConnectInput,
   type StandardConnectOutput,
   type StandardDisconnectFeature,
-  type StandardEventsChangeProperties,
   type StandardEventsFeature,
-  type StandardEventsListeners,
-  type StandardEventsNames,
   type Wallet,
   type WalletAccount
 } from '@wallet-standard/core'
 import { ApprovalQueue, shorten, type ApprovalRequest, type AutoApprove } from '../shared/approval-panel.js'
 import { SOLANA_WALLET_ICON } from '../shared/icons.js'
+import { describeMessage } from '../shared/message.js'
+import { StandardChangeEvents } from '../shared/standard-events.js'
 import { JsonStorage, isRecord } from '../shared/storage.js'
 import { encodeBase58 } from './base58.js'
 import { ed25519Signer, type Ed25519Signer } from './ed25519.js'
@@ -88,7 +87,7 @@ export class SolanaTestWallet implements Wallet {
   #address: string
   #label: string
   #account: WalletAccount | undefined
-  #changeListeners: StandardEventsListeners['change'][] = []
+  #events = new StandardChangeEvents()
   #storage: JsonStorage<Persisted>
   #confirmTimeoutMs: number
   #rpcId = 0
@@ -127,7 +126,7 @@ export class SolanaTestWallet implements Wallet {
     return (this.#features ??= {
       [StandardConnect]: { version: '1.0.0', connect: this.#connect },
       [StandardDisconnect]: { version: '1.0.0', disconnect: this.#disconnect },
-      [StandardEvents]: { version: '1.0.0', on: this.#on },
+      [StandardEvents]: { version: '1.0.0', on: this.#events.on },
       [SolanaSignTransaction]: {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
@@ -147,7 +146,7 @@ export class SolanaTestWallet implements Wallet {
     if (this.#chains.includes(chain)) return
     this.#chains = [...this.#chains, chain]
     if (this.#account) this.#account = this.#makeAccount()
-    this.#emit('change', { chains: this.chains, ...(this.#account ? { accounts: this.accounts } : {}) })
+    this.#events.emit({ chains: this.chains, ...(this.#account ? { accounts: this.accounts } : {}) })
   }
 
   #makeAccount(): WalletAccount {
@@ -182,29 +181,6 @@ export class SolanaTestWallet implements Wallet {
     })
   }
 
-  // ---------------------------------------------------------------- events
-
-  #on = <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): (() => void) => {
-    // 'change' is the only Wallet Standard event.
-    const change = listener as StandardEventsListeners['change']
-    if (event === 'change') this.#changeListeners.push(change)
-    return () => {
-      this.#changeListeners = this.#changeListeners.filter(existing => existing !== change)
-    }
-  }
-
-  #emit(_event: 'change', properties: StandardEventsChangeProperties): void {
-    for (const listener of [...this.#changeListeners]) {
-      try {
-        listener(properties)
-      } catch (error) {
-        queueMicrotask(() => {
-          throw error
-        })
-      }
-    }
-  }
-
   // ---------------------------------------------------------------- connect
 
   #connect = async (input?: StandardConnectInput): Promise<StandardConnectOutput> => {
@@ -224,7 +200,7 @@ export class SolanaTestWallet implements Wallet {
         this.#setApproved(true)
       }
       this.#account = this.#makeAccount()
-      this.#emit('change', { accounts: this.accounts })
+      this.#events.emit({ accounts: this.accounts })
     }
     return { accounts: this.accounts }
   }
@@ -233,7 +209,7 @@ export class SolanaTestWallet implements Wallet {
     this.#setApproved(false)
     if (this.#account) {
       this.#account = undefined
-      this.#emit('change', { accounts: this.accounts })
+      this.#events.emit({ accounts: this.accounts })
     }
   }
 
@@ -330,20 +306,12 @@ export class SolanaTestWallet implements Wallet {
 
   #signMessage = async (...inputs: readonly SolanaSignMessageInput[]): Promise<readonly SolanaSignMessageOutput[]> => {
     for (const input of inputs) this.#checkAccount(input.account)
-    const decoder = new TextDecoder('utf-8', { fatal: true })
-    const describe = (message: Uint8Array) => {
-      try {
-        return decoder.decode(message)
-      } catch {
-        return `0x${Array.from(message, b => b.toString(16).padStart(2, '0')).join('')}`
-      }
-    }
     await this.#ask({
       method: SolanaSignMessage,
       title: inputs.length > 1 ? `Sign ${inputs.length} messages` : 'Sign a message',
       details: [
         ['Account', this.#address],
-        ...inputs.map((input, i): [string, string] => [`Message ${i + 1}`, describe(input.message)])
+        ...inputs.map((input, i): [string, string] => [`Message ${i + 1}`, describeMessage(input.message)])
       ]
     })
     const outputs: SolanaSignMessageOutput[] = []

@@ -116,3 +116,6 @@ export function watchEvmConnectors(listener: (connectors: readonly Connector[]) 
     watchers.delete(listener)
   }
 }
+
+/** The adapter's discovery (src/adapters/lazy-adapter.ts): this module is what its dynamic import gives. */
+export { loadEvmConnectors as load, watchEvmConnectors as watch }

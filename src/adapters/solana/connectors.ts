@@ -51,3 +51,6 @@ export function watchSolanaConnectors(listener: (connectors: readonly Connector[
 export function resetSolanaConnectors(): void {
   connectorsByWallet = new WeakMap()
 }
+
+/** The adapter's discovery (src/adapters/lazy-adapter.ts): this module is what its dynamic import gives. */
+export { loadSolanaConnectors as load, watchSolanaConnectors as watch }

@@ -1,6 +1,6 @@
-import * as z from 'zod/mini'
+import type * as z from 'zod/mini'
 import { readNativeBalanceFromRpc } from '../../connectors/native-balance.js'
-import type { Connector, ConnectorEventMap, ConnectResult } from '../../connectors/types.js'
+import type { Connector, ConnectResult } from '../../connectors/types.js'
 import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
 import { SolanaProviderError, UNREADABLE_ANSWER, UNSUPPORTED_METHOD } from '../../errors/solana-provider-error.js'
 import type { CaipNetwork } from '../../networks/types.js'
@@ -11,7 +11,7 @@ import {
   connectFeatureSchema,
   connectOutputSchema,
   disconnectFeatureSchema,
-  eventsFeatureSchema,
+  onStandardAccounts,
   signAndSendFeatureSchema,
   signAndSendOutputSchema,
   signMessageFeatureSchema,
@@ -182,23 +182,6 @@ export function createWalletStandardConnector(wallet: StandardWallet): Connector
       return signed.map(output => output.signedTransaction)
     },
 
-    on(event, listener) {
-      const eventsFeature = feature('standard:events', eventsFeatureSchema)
-      if (!eventsFeature || event === 'chainChanged') return () => undefined
-      const deliver = listener as (payload: ConnectorEventMap['accountsChanged'] | undefined) => void
-      const off = (eventsFeature.on as (name: 'change', listener: (properties: unknown) => void) => unknown)(
-        'change',
-        properties => {
-          const changed = z.object({ accounts: z.optional(z.array(z.unknown())) }).safeParse(properties)
-          if (!changed.success || !changed.data.accounts) return
-          const accounts = solanaAddresses(wallet.accounts)
-          if (event === 'accountsChanged') deliver(accounts)
-          else if (accounts.length === 0) deliver(undefined)
-        }
-      )
-      return () => {
-        if (typeof off === 'function') (off as () => void)()
-      }
-    }
+    on: (event, listener) => onStandardAccounts(wallet, solanaAddresses, event, listener)
   }
 }

@@ -65,6 +65,33 @@ export interface StandardWallet {
   readonly features: Readonly<Record<string, unknown>>
 }
 
+/**
+ * A connector's `on` over the wallet's `standard:events` 'change': 'accountsChanged' gets the
+ * addresses `addressesOf` keeps of the wallet's accounts, 'disconnect' fires when none is left; a
+ * wallet has no chain event (the kit chooses the network), nor any event without the feature.
+ */
+export function onStandardAccounts<E extends 'accountsChanged' | 'chainChanged' | 'disconnect'>(
+  wallet: StandardWallet,
+  addressesOf: (accounts: readonly StandardAccount[]) => string[],
+  event: E,
+  listener: (payload: never) => void
+): () => void {
+  const eventsFeature = eventsFeatureSchema.safeParse(wallet.features['standard:events'])
+  if (!eventsFeature.success || event === 'chainChanged') return () => undefined
+  const deliver = listener as (payload: readonly string[] | undefined) => void
+  const on = eventsFeature.data.on as (name: 'change', listener: (properties: unknown) => void) => unknown
+  const off = on('change', properties => {
+    const changed = z.object({ accounts: z.optional(z.array(z.unknown())) }).safeParse(properties)
+    if (!changed.success || !changed.data.accounts) return
+    const accounts = addressesOf(wallet.accounts)
+    if (event === 'accountsChanged') deliver(accounts)
+    else if (accounts.length === 0) deliver(undefined)
+  })
+  return () => {
+    if (typeof off === 'function') (off as () => void)()
+  }
+}
+
 type RegistryListener = (wallets: readonly StandardWallet[]) => void
 
 const REGISTER_EVENT = 'wallet-standard:register-wallet'

@@ -12,8 +12,8 @@ import { $network } from '../network.js'
 import { $options } from '../options.js'
 import { showAlertForError } from '../alert.js'
 
-/** The namespaces the balance API serves (docs/behaviour.md section 9: balance on eip155 and solana). */
-export const TOKEN_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+/** The namespaces the balance API serves (docs/behaviour.md section 9: balance on eip155 and solana; bip122 from the backend's Esplora reading, issue 34). */
+export const TOKEN_BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 
 export interface TokenBalancesState {
   /** idle: never asked; loading: asked, no list yet; ready: the list; unavailable: none to show. */

@@ -1,0 +1,121 @@
+import * as z from 'zod/mini'
+import type { Connector, ConnectResult } from '../../connectors/types.js'
+import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
+import type { CaipNetwork } from '../../networks/types.js'
+import { isBitcoinAddress } from '../../utils/address.js'
+import { isSafeImageUrl } from '../../utils/safe-image.js'
+import {
+  connectOutputSchema,
+  disconnectFeatureSchema,
+  onStandardAccounts,
+  type StandardAccount,
+  type StandardWallet
+} from '../solana/wallet-standard.js'
+
+/**
+ * A connector over a Wallet Standard wallet on Bitcoin (the `bitcoin:` extensions: `bitcoin:connect`
+ * with the address purposes the app wants, `standard:events`, `standard:disconnect` where the
+ * wallet has it). The kit asks for the payment address (the spec's default account type for bip122).
+ * A Bitcoin wallet has no "current chain" the kit can read: the kit chooses the network. The balance
+ * is the backend's (account details ask it first); `getBalance` reads the network's Esplora API
+ * (the local node serves it at its RPC URL). Every answer of the wallet is parsed.
+ */
+
+const MAX_NAME_LENGTH = 64
+
+const fn = z.custom<(...args: never[]) => unknown>(value => typeof value === 'function', 'a function')
+const bitcoinConnectFeatureSchema = z.object({ version: z.string(), connect: fn })
+
+/** The address purposes of `bitcoin:connect`: payment (P2WPKH) and ordinals (P2TR). */
+export type BitcoinAddressPurpose = 'payment' | 'ordinals'
+
+/** An Esplora `/address/:a` answer: funded and spent sums, confirmed and in the mempool. */
+const sum = z.number().check(z.refine(n => Number.isSafeInteger(n) && n >= 0, 'a whole number of satoshis'))
+const statsSchema = z.object({ funded_txo_sum: sum, spent_txo_sum: sum })
+const esploraAddressSchema = z.object({ chain_stats: statsSchema, mempool_stats: statsSchema })
+
+/** The Bitcoin addresses among a wallet's accounts (those of no chain, or of some `bitcoin:` chain). */
+export function bitcoinAddresses(accounts: readonly StandardAccount[]): string[] {
+  return accounts
+    .filter(account => account.chains.length === 0 || account.chains.some(chain => chain.startsWith('bitcoin:')))
+    .map(account => account.address)
+    .filter(isBitcoinAddress)
+}
+
+/** Confirmed and unconfirmed satoshis of `address`, from the Esplora API at `baseUrl`. */
+export async function readEsploraBalance(baseUrl: string, address: string): Promise<bigint> {
+  const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}`)
+  if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
+  const { chain_stats: chain, mempool_stats: mempool } = esploraAddressSchema.parse(await response.json())
+  return BigInt(chain.funded_txo_sum - chain.spent_txo_sum + mempool.funded_txo_sum - mempool.spent_txo_sum)
+}
+
+export function createBitcoinStandardConnector(
+  wallet: StandardWallet,
+  purposes: readonly BitcoinAddressPurpose[] = ['payment']
+): Connector {
+  let network: CaipNetwork | undefined
+  const features = wallet.features
+
+  function feature<T>(name: string, schema: z.ZodMiniType<T>): T | undefined {
+    const parsed = schema.safeParse(features[name])
+    return parsed.success ? parsed.data : undefined
+  }
+
+  function result(accounts: string[], wanted: CaipNetwork | undefined): ConnectResult | undefined {
+    const [address] = accounts
+    if (!address) return undefined
+    if (wanted) network = wanted
+    if (!network) throw new ChainNotConfiguredError('bip122')
+    return { address, accounts, chainId: network.id }
+  }
+
+  return {
+    id: wallet.name.slice(0, MAX_NAME_LENGTH),
+    name: wallet.name.slice(0, MAX_NAME_LENGTH),
+    type: 'announced',
+    namespace: 'bip122',
+    ...(isSafeImageUrl(wallet.icon) ? { imageUrl: wallet.icon } : {}),
+
+    async connect(options = {}) {
+      const connectFeature = feature('bitcoin:connect', bitcoinConnectFeatureSchema)
+      if (!connectFeature) throw new Error(`${wallet.name} has no bitcoin:connect feature`)
+      const call = connectFeature.connect as (input: object) => unknown
+      const output = connectOutputSchema.parse(await call({ purposes: [...purposes] }))
+      const connected = result(bitcoinAddresses(output.accounts), options.network)
+      if (!connected) throw new AccountNotFoundError('(none)', wallet.name)
+      return connected
+    },
+
+    async reconnect(options = {}) {
+      // bitcoin:connect has no silent mode: the accounts the wallet already exposes to this site are
+      // the ones it approved before; none means nothing to restore, and the visitor is never asked.
+      return result(bitcoinAddresses(wallet.accounts), options.network)
+    },
+
+    async disconnect() {
+      const disconnectFeature = feature('standard:disconnect', disconnectFeatureSchema)
+      if (disconnectFeature) await (disconnectFeature.disconnect as () => unknown)()
+    },
+
+    getAccounts: async () => bitcoinAddresses(wallet.accounts),
+
+    async getChainId() {
+      if (!network) throw new ChainNotConfiguredError('bip122')
+      return network.id
+    },
+
+    async switchNetwork(target) {
+      if (target.chainNamespace !== 'bip122') throw new ChainNotConfiguredError(target.caipNetworkId)
+      network = target
+    },
+
+    async getBalance(address) {
+      const url = network?.rpcUrls.default.http[0]
+      if (!url) throw new ChainNotConfiguredError(network?.caipNetworkId)
+      return readEsploraBalance(url, address)
+    },
+
+    on: (event, listener) => onStandardAccounts(wallet, bitcoinAddresses, event, listener)
+  }
+}
