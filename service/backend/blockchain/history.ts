@@ -83,9 +83,20 @@ type PageTx = PageRow & { events: EventRow[] }
 /** How long a page read from the database is reused at most (the indexer drops it sooner). */
 export const HISTORY_CACHE_MS = 2_000
 
+interface PageEntry {
+  at: number
+  rows: Promise<PageTx[]>
+  /** The read has ended (until then, every request for the page waits for it). */
+  settled: boolean
+}
+
 export class HistoryService {
-  /** Pages read from the database, by account and query; dropped when the account moves. */
-  private readonly cache = new Map<string, Map<string, { at: number; rows: Promise<PageTx[]> }>>()
+  /**
+   * Pages read from the database or being read, by account and query; dropped when the account
+   * moves. A page being read is shared by every request for it (single flight, also without the
+   * cache); a read page is reused for cacheMs.
+   */
+  private readonly cache = new Map<string, Map<string, PageEntry>>()
 
   constructor(
     private readonly db: Database,
@@ -131,29 +142,37 @@ export class HistoryService {
   }
 
   /**
-   * The page's rows, from the cache when they were read less than cacheMs ago and nothing has
-   * concerned the account since (the indexer calls invalidate). Onramp pages are not cached: the
-   * orders table is written by the onramp routes, not the indexer.
+   * The page's rows: those of the read of the page under way, else from the cache when they were
+   * read less than cacheMs ago, and in both cases only if nothing has concerned the account since
+   * the read began (the indexer calls invalidate, which drops the account's entries). Onramp pages
+   * are neither shared nor cached: the orders table is written by the onramp routes, not the indexer.
    */
   private cachedRows(account: string, options: { cursor?: string; chainId?: string; onramp?: 'coinbase' }) {
     if (options.cursor) decodeCursor(options.cursor) // a bad cursor is a 400 even when cached
-    if (this.cacheMs <= 0 || options.onramp) return this.readRows(account, options)
+    if (options.onramp) return this.readRows(account, options)
     const key = `${options.chainId ?? ''}|${options.cursor ?? ''}`
     let pages = this.cache.get(account)
     const now = Date.now()
     const hit = pages?.get(key)
-    if (hit && now - hit.at < this.cacheMs) return hit.rows
+    if (hit && (!hit.settled || now - hit.at < this.cacheMs)) return hit.rows
     const rows = this.readRows(account, options)
     if (!pages) {
       if (this.cache.size >= 5_000) this.cache.delete(this.cache.keys().next().value!)
       pages = new Map()
       this.cache.set(account, pages)
     }
-    const entry = { at: now, rows }
+    const entry: PageEntry = { at: now, rows, settled: false }
     pages.set(key, entry)
-    rows.catch(() => {
-      if (pages.get(key) === entry) pages.delete(key)
-    })
+    const settle = (keep: boolean) => {
+      entry.settled = true
+      if (keep || pages.get(key) !== entry) return
+      pages.delete(key)
+      if (pages.size === 0 && this.cache.get(account) === pages) this.cache.delete(account)
+    }
+    rows.then(
+      () => settle(this.cacheMs > 0),
+      () => settle(false)
+    )
     return rows
   }
 

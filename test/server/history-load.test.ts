@@ -1,11 +1,13 @@
-// Issue 33, section 4: the history query is served by an index (migration 202_history_indexes.sql).
+// Issue 33, section 4, history under load. Concurrent requests for one page share one database read
+// (HistoryService's single flight), also without the page cache. And the history query is served by
+// an index (migration 202_history_indexes.sql).
 // The query is the one HistoryService runs (captured from its database calls, so the test follows
 // the code), asked as the kit asks it (with a chainId), planned by PGlite over an account whose
 // rows are mostly on another chain: the plan must read the account's rows of that chain in page
 // order from account_activity_chain_page_idx, without a sort and without walking past other rows.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { HistoryService } from '../../service/backend/blockchain/history.js'
+import { HistoryService, type HistoryLinks } from '../../service/backend/blockchain/history.js'
 import { openDatabase, type Database } from '../../service/backend/db/database.js'
 import { migrate } from '../../service/backend/db/migrate.js'
 
@@ -95,5 +97,62 @@ describe('the history query is served by an index (issue 33, section 4)', () => 
   it('a page of every chain reads account_activity_page_idx in page order', async () => {
     const { plan } = await planOfPage({})
     assert.match(pageScan(plan).node, /^-> {2}Index Scan using account_activity_page_idx on account_activity a /, plan)
+  })
+})
+
+const links: HistoryLinks = { tokenIcon: id => id, nftImage: () => '' }
+
+describe('history reads: one database read of a page at a time (issue 33, section 4)', () => {
+  it('concurrent requests for a page share its read, without the cache too; the read ends, the next reads again', async () => {
+    let reads = 0
+    let fail = false
+    const counting: Database = {
+      ...db,
+      query: async <T>(text: string, params?: unknown[]) => {
+        if (text.includes('FROM account_activity a')) {
+          reads++
+          if (fail) {
+            await new Promise(resolve => setTimeout(resolve, 5))
+            throw new Error('injected failure')
+          }
+        }
+        return db.query<T>(text, params)
+      }
+    }
+    const history = new HistoryService(counting, new Map(), 20, 0)
+    const ask = (options: { chainId?: string; cursor?: string } = {}) =>
+      history.page(ACCOUNT, { chainId: B, ...options, links })
+
+    const pages = await Promise.all(Array.from({ length: 10 }, () => ask()))
+    assert.equal(reads, 1, `10 concurrent requests for one page read it ${reads} times`)
+    for (const page of pages) assert.deepEqual(page, pages[0])
+    assert.equal(pages[0]!.data.length, 20)
+    await ask()
+    assert.equal(reads, 2, 'no cache: the next request after the read reads again')
+
+    // Another chain, another cursor: reads of their own.
+    reads = 0
+    await Promise.all([ask(), ask({ chainId: A }), ask({ cursor: pages[0]!.next! }), ask({ chainId: A })])
+    assert.equal(reads, 3)
+
+    // The indexer saw the account move during a read: a request after that reads again.
+    reads = 0
+    const before = ask()
+    history.invalidate([ACCOUNT])
+    await Promise.all([before, ask(), ask()])
+    assert.equal(reads, 2)
+
+    // A failing read fails every request that joined it, once, and is not kept.
+    reads = 0
+    fail = true
+    const failed = await Promise.allSettled(Array.from({ length: 5 }, () => ask()))
+    fail = false
+    assert.equal(reads, 1)
+    for (const result of failed) {
+      assert.equal(result.status, 'rejected')
+      assert.match(String((result as PromiseRejectedResult).reason), /injected failure/)
+    }
+    assert.equal((await ask()).data.length, 20)
+    assert.equal(reads, 2)
   })
 })
