@@ -83,6 +83,27 @@ describe('POST /e', () => {
     assert.equal((await stored(body.eventId)).length, 1)
   })
 
+  it('stores a batch with one statement (issue 33, section 4): an eventId twice in it, or stored already, kept once', async () => {
+    const db = testApp.app.db
+    const earlier = event()
+    assert.equal((await send(earlier, 'http://127.0.0.1:3000')).status, 202)
+    const batch = Array.from({ length: 48 }, () => event())
+    const body = [...batch, batch[0]!, earlier]
+    const query = db.query.bind(db)
+    let inserts = 0
+    db.query = (text, params) => {
+      if (/INSERT INTO analytics_events/.test(text)) inserts++
+      return query(text, params)
+    }
+    try {
+      assert.equal((await send(body, 'http://127.0.0.1:3000')).status, 202)
+    } finally {
+      db.query = query
+    }
+    assert.equal(inserts, 1)
+    for (const sent of [...batch, earlier]) assert.equal((await stored(sent.eventId)).length, 1)
+  })
+
   it('matches the default wildcard patterns: any localhost port, *.pages.dev, *.vercel.app', async () => {
     for (const origin of [
       'http://localhost:5173',

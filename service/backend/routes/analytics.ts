@@ -33,30 +33,37 @@ export function analyticsRoutes(context: ServerContext): Hono {
       ? parseOr400(analyticsBatchSchema, body, 'body')
       : [parseOr400(analyticsEventSchema, body, 'body')]
     if (!project.isAnalyticsEnabled) return c.body(null, 202)
+    // One statement for the batch (a row per event; an eventId stored already, or twice in the batch, is kept once).
+    const columns = 13
+    const params: unknown[] = []
     for (const event of events) {
-      await context.db.query(
-        `INSERT INTO analytics_events
-           (project_id, event_id, origin, url, domain, event_type, event, address, properties, client_id,
-            sdk_type, sdk_version, event_timestamp)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (project_id, event_id) DO NOTHING`,
-        [
-          project.id,
-          event.eventId,
-          origin,
-          event.url,
-          event.domain,
-          event.props.type,
-          event.props.event,
-          event.props.address ?? null,
-          event.props.properties === undefined ? null : JSON.stringify(event.props.properties),
-          sdk.clientId ?? null,
-          sdk.st,
-          sdk.sv,
-          event.timestamp
-        ]
+      params.push(
+        project.id,
+        event.eventId,
+        origin,
+        event.url,
+        event.domain,
+        event.props.type,
+        event.props.event,
+        event.props.address ?? null,
+        event.props.properties === undefined ? null : JSON.stringify(event.props.properties),
+        sdk.clientId ?? null,
+        sdk.st,
+        sdk.sv,
+        event.timestamp
       )
     }
+    const rows = events.map(
+      (_, row) => `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(', ')})`
+    )
+    await context.db.query(
+      `INSERT INTO analytics_events
+         (project_id, event_id, origin, url, domain, event_type, event, address, properties, client_id,
+          sdk_type, sdk_version, event_timestamp)
+       VALUES ${rows.join(', ')}
+       ON CONFLICT (project_id, event_id) DO NOTHING`,
+      params
+    )
     return c.body(null, 202)
   })
 
