@@ -190,11 +190,13 @@ async function until<T>(what: string, read: () => Promise<T | undefined>, timeou
  */
 async function freezeIndexerAtItsCursor(): Promise<bigint> {
   await until('the indexer moves its cursor', async () => ((await cursor()) ?? 0n) > 0n || undefined, 60_000)
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
+    const at = (await cursor())!
+    if (at > head || attempt > 20)
+      throw new Error(`the indexer was not caught at its cursor (at ${at} of ${head + 1n})`)
     await db!.query('BEGIN')
     await db!.query('LOCK TABLE chain_index_state IN EXCLUSIVE MODE')
-    const lockedAt = Date.now()
-    // Another statement may wait there too (a lease renewed, another indexer's claim every poll).
+    // The indexer waits either at its cursor or at the renewal of its lease that follows it.
     const atCursor = await until(
       'the indexer waits on chain_index_state',
       async () => {
@@ -203,8 +205,8 @@ async function freezeIndexerAtItsCursor(): Promise<bigint> {
           `SELECT query FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
           [APPLICATION]
         )
-        if (rows.some(row => /^\s*UPDATE chain_index_state SET next_block/.test(row.query))) return true
-        return rows.length > 0 && Date.now() - lockedAt > 2_000 ? false : undefined
+        if (rows.length === 0) return undefined
+        return rows.some(row => /^\s*UPDATE chain_index_state SET next_block/.test(row.query))
       },
       30_000
     )
@@ -283,7 +285,7 @@ after(async () => {
   await postgres?.stop()
 })
 
-describe('the backend killed with SIGKILL and started again on the same database', () => {
+describe('the backend killed with SIGKILL and started again on the same database', { timeout: 240_000 }, () => {
   let frozenAt = 0n
   let frame: TestFrame | undefined
   const frameStorage = memoryStorage()
