@@ -2,13 +2,15 @@
 // overallRate, spread over --connections connections, latencies corrected for coordinated omission)
 // on each endpoint in turn, on PGlite and on PostgreSQL.
 //
-//   npm run bench:backend -- [--rate 500] [--duration 30] [--db pglite|postgres|both] [--connections min(100, rate)] [--json]
+//   npm run bench:backend -- [--rate 500] [--duration 30] [--warmup 2] [--db pglite|postgres|both]
+//                            [--connections min(100, rate)] [--json]
 //
 // Starts the two local chains (free ports), seeds history (about 240 transactions for one account:
 // incoming ETH and tUSDC transfers, swaps and an approval), then for each database starts the
 // backend as its own process (service/backend/main.ts: in-memory PGlite, or a throwaway PostgreSQL
 // as test/server/postgres.ts starts one; 127.0.0.1, free ports), waits until its indexer has read the
-// seeded history, and sends `--rate` requests/s for `--duration` s to each of:
+// seeded history, and sends `--rate` requests/s for `--duration` s (after `--warmup` s of the same
+// load, not counted) to each of:
 //   balance                  GET  /v1/account/{a}/balance?currency=usd&chainId=...   (the short cache)
 //   balance (forceUpdate)    ... &forceUpdate=true        (uncached: the chain read, shared by concurrent requests)
 //   history (first page)     GET  /v1/account/{a}/history?chainId=...   (as the kit asks: 20 transactions, the page cache)
@@ -17,8 +19,8 @@
 //   analytics batch          POST /e   (10 events, fresh eventIds each request, from an allowed Origin)
 //   frame RPC forward        POST {frame}/frame-api/rpc?chainId=...   (eth_getBalance forwarded to chain A)
 // then the two history pages again from a second backend started with APPKIT_HISTORY_CACHE_MS=0
-// (uncached: every request reads the database; over PostgreSQL the same database, over PGlite its
-// own, indexed again). It prints, per endpoint, the requests/s achieved, p50, p99, max and errors
+// (no page cache: a request reads the database unless a read of the same page is under way, which
+// it shares; over PostgreSQL the same database, over PGlite its own, indexed again). It prints, per endpoint, the requests/s achieved, p50, p99, max and errors
 // (non-2xx, socket errors and timeouts) against the goal (p99 < 50 ms, 0 errors). Everything it
 // started is stopped at the end (by process id); a watchdog ends the run if it takes far longer
 // than planned. Not a test: it exits 1 when an endpoint missed the goal or the stack cannot start.
@@ -37,6 +39,7 @@ const { values } = parseArgs({
   options: {
     rate: { type: 'string', default: '500' },
     duration: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string' },
     db: { type: 'string', default: 'both' },
     json: { type: 'boolean', default: false }
@@ -44,6 +47,8 @@ const { values } = parseArgs({
 })
 const RATE = Math.max(1, Math.min(20_000, Number(values.rate) || 500))
 const DURATION = Math.max(1, Math.min(300, Number(values.duration) || 30))
+/** Seconds of the same load sent first and not counted (the server's code and caches warm up). */
+const WARMUP = Math.max(0, Math.min(60, Number(values.warmup ?? 2)))
 // Enough connections that a slow answer does not hold the next request back (100 at 500/s: each
 // connection sends one every 200 ms), never more than the rate.
 const CONNECTIONS = Math.max(1, Math.min(1000, Number(values.connections) || Math.min(100, RATE)))
@@ -59,7 +64,7 @@ const PAGE_ORIGIN = 'http://localhost:3000'
 const SCENARIOS_PER_DB = 9
 
 // Planned: the measurements, plus starting, seeding and indexing (generous on a loaded machine).
-const WATCHDOG_MS = (DATABASES.length * SCENARIOS_PER_DB * (DURATION + 5) + 300) * 1000
+const WATCHDOG_MS = (DATABASES.length * SCENARIOS_PER_DB * (WARMUP + DURATION + 5) + 300) * 1000
 const watchdog = setTimeout(() => {
   console.error(`bench/backend.mjs: over ${Math.round(WATCHDOG_MS / 1000)} s, giving up`)
   void cleanup().finally(() => process.exit(2))
@@ -243,6 +248,13 @@ function run(title, url, request = {}) {
   })
 }
 
+/** `run` after WARMUP seconds of the same load that are not counted. */
+async function measured(kind, title, url, request = {}) {
+  log(`${kind}: ${title}, ${RATE} requests/s for ${WARMUP} s (warm-up) + ${DURATION} s...`)
+  if (WARMUP > 0) await run(title, url, { ...request, duration: WARMUP })
+  return run(title, url, request)
+}
+
 /** An analytics batch of 10 events with fresh eventIds (each request inserts new rows). */
 let batchNumber = 0
 function analyticsBatch() {
@@ -313,10 +325,7 @@ async function measure(kind, seeded) {
     ]
   ]
   const results = []
-  for (const [title, target, request] of scenarios) {
-    log(`${kind}: ${title}, ${RATE} requests/s for ${DURATION} s...`)
-    results.push(await run(title, target, request))
-  }
+  for (const [title, target, request] of scenarios) results.push(await measured(kind, title, target, request))
 
   // The same history pages from a backend without the history page cache: every request reads the database.
   await stopBackend(first.child)
@@ -327,8 +336,7 @@ async function measure(kind, seeded) {
     ['history, no cache (first)', uncachedUrl],
     ['history, no cache (page 5)', `${uncachedUrl}&cursor=${cursor}`]
   ]) {
-    log(`${kind}: ${title}, ${RATE} requests/s for ${DURATION} s...`)
-    results.push(await run(title, target))
+    results.push(await measured(kind, title, target))
   }
   await stopBackend(second.child)
   return { results }
@@ -352,7 +360,7 @@ try {
       .join(' ')
     console.log('')
     console.log(
-      `Backend on 127.0.0.1: ${RATE} requests/s for ${DURATION} s per endpoint over ${CONNECTIONS} connections ` +
+      `Backend on 127.0.0.1: ${RATE} requests/s for ${DURATION} s per endpoint (after ${WARMUP} s not counted) over ${CONNECTIONS} connections ` +
         `(open loop), goal p99 < ${GOAL_P99_MS} ms and 0 errors (node ${process.version}, load average now ${load})`
     )
     for (const kind of DATABASES) {
