@@ -131,7 +131,7 @@ function buildSchemas() {
     name: z.optional(z.string())
   })
 
-  const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
+  const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal'])
 
   const appKitOptionsSchema = z
     .object({

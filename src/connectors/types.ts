@@ -30,6 +30,11 @@ export interface ConnectOptions {
   readonly chainId?: ConnectorChainId
   /** That network: a connector that reads the chain itself (Solana) takes its RPC from it. */
   readonly network?: CaipNetwork
+  /**
+   * The account type the app prefers on the connector's namespace (docs/behaviour.md section 4):
+   * a Bitcoin wallet gives its 'payment' (P2WPKH) or its 'ordinal' (P2TR) address.
+   */
+  readonly accountType?: string
 }
 
 export interface ConnectResult {
@@ -97,7 +102,7 @@ export interface Connector extends ConnectorInfo {
    * Restores a connection the visitor approved before, never prompting: undefined when the wallet
    * no longer exposes an account to this site.
    */
-  reconnect(options?: Pick<ConnectOptions, 'network'>): Promise<ConnectResult | undefined>
+  reconnect(options?: Pick<ConnectOptions, 'network' | 'accountType'>): Promise<ConnectResult | undefined>
   /** Ends the connection in the wallet where it can; a wallet that cannot is not an error. */
   disconnect(): Promise<void>
   /** The accounts' types (the embedded wallet only); absent: every account is a plain one (eoa). */

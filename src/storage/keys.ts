@@ -32,8 +32,11 @@ export type StoredConnection = z.infer<typeof storedConnectionSchema>
 export const storedConnectionsSchema = z.partialRecord(namespaceSchema, z.array(storedConnectionSchema))
 export type StoredConnections = z.infer<typeof storedConnectionsSchema>
 
-/** Account types (docs/behaviour.md section 3): eoa and smartAccount; 'payment' is Bitcoin's default (docs/behaviour.md section 11). */
-export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment'])
+/**
+ * Account types (docs/behaviour.md section 3): eoa and smartAccount; 'payment' is Bitcoin's default
+ * (docs/behaviour.md section 11), 'ordinal' Bitcoin's taproot (P2TR) account on request.
+ */
+export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal'])
 export type PreferredAccountType = z.infer<typeof preferredAccountTypeSchema>
 export const preferredAccountTypesSchema = z.partialRecord(namespaceSchema, preferredAccountTypeSchema)
 export type PreferredAccountTypes = z.infer<typeof preferredAccountTypesSchema>

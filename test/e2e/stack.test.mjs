@@ -82,7 +82,8 @@ test('npm start runs the local Bitcoin regtest node, says it is a stand-in, and 
   assert.match(output, new RegExp(`Bitcoin regtest: ${bitcoinUrl} .*stand-in.*not bitcoind`))
   const tip = await fetch(`${bitcoinUrl}/blocks/tip/height`)
   assert.equal(tip.status, 200)
-  const chains = await fetch(`http://127.0.0.1:${ports.APPKIT_SERVER_PORT}/v1/supported-chains?projectId=appkit-local`)
+  const chains = await fetch(`http://127.0.0.1:${ports.APPKIT_SERVER_PORT}/v1/supported-chains?${SDK_QUERY}`)
+  assert.equal(chains.status, 200)
   assert.ok((await chains.json()).http.includes('bip122:0f9188f13cb7b2c71f2a335e3a4fc328'))
 })
 

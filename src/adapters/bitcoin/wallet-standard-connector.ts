@@ -15,7 +15,8 @@ import {
 /**
  * A connector over a Wallet Standard wallet on Bitcoin (the `bitcoin:` extensions: `bitcoin:connect`
  * with the address purposes the app wants, `standard:events`, `standard:disconnect` where the
- * wallet has it). The kit asks for the payment address (the spec's default account type for bip122).
+ * wallet has it). The kit asks for the payment address (P2WPKH: the spec's default account type for
+ * bip122), or the ordinals address (P2TR) when the app or the visitor prefers the 'ordinal' type.
  * A Bitcoin wallet has no "current chain" the kit can read: the kit chooses the network. The balance
  * is the backend's (account details ask it first); `getBalance` reads the network's Esplora API
  * (the local node serves it at its RPC URL). Every answer of the wallet is parsed.
@@ -50,10 +51,14 @@ export async function readEsploraBalance(baseUrl: string, address: string): Prom
   return BigInt(chain.funded_txo_sum - chain.spent_txo_sum + mempool.funded_txo_sum - mempool.spent_txo_sum)
 }
 
-export function createBitcoinStandardConnector(
-  wallet: StandardWallet,
-  purposes: readonly BitcoinAddressPurpose[] = ['payment']
-): Connector {
+/** The `bitcoin:connect` purpose of an account type: 'ordinal' asks for ordinals, anything else payment. */
+const purposeOf = (accountType: string | undefined): BitcoinAddressPurpose =>
+  accountType === 'ordinal' ? 'ordinals' : 'payment'
+
+/** Whether `address` is the kind a purpose gives: taproot (P2TR) for ordinals, anything else for payment. */
+const isTaproot = (address: string) => /^(bc|tb|bcrt)1p/i.test(address)
+
+export function createBitcoinStandardConnector(wallet: StandardWallet): Connector {
   let network: CaipNetwork | undefined
   const features = wallet.features
 
@@ -81,7 +86,7 @@ export function createBitcoinStandardConnector(
       const connectFeature = feature('bitcoin:connect', bitcoinConnectFeatureSchema)
       if (!connectFeature) throw new Error(`${wallet.name} has no bitcoin:connect feature`)
       const call = connectFeature.connect as (input: object) => unknown
-      const output = connectOutputSchema.parse(await call({ purposes: [...purposes] }))
+      const output = connectOutputSchema.parse(await call({ purposes: [purposeOf(options.accountType)] }))
       const connected = result(bitcoinAddresses(output.accounts), options.network)
       if (!connected) throw new AccountNotFoundError('(none)', wallet.name)
       return connected
@@ -89,8 +94,11 @@ export function createBitcoinStandardConnector(
 
     async reconnect(options = {}) {
       // bitcoin:connect has no silent mode: the accounts the wallet already exposes to this site are
-      // the ones it approved before; none means nothing to restore, and the visitor is never asked.
-      return result(bitcoinAddresses(wallet.accounts), options.network)
+      // the ones it approved before; none of the wanted type means nothing to restore, and the
+      // visitor is never asked.
+      const ordinals = purposeOf(options.accountType) === 'ordinals'
+      const wanted = bitcoinAddresses(wallet.accounts).filter(address => isTaproot(address) === ordinals)
+      return result(wanted, options.network)
     },
 
     async disconnect() {

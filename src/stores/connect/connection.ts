@@ -20,6 +20,7 @@ import { $modal, closeModal } from '../modal.js'
 import { $network } from '../network.js'
 import { $router, pushView, resetView } from '../router.js'
 import { selectConnector } from './connection-loader.js'
+import { preferredAccountTypes } from '../account/preferred-account-types.js'
 import { activeSession, allSessions, closeAllSessions, endSession, replaceSession, sessionOf } from './sessions.js'
 import { isSwapNetwork } from '../swap/rules.js'
 import { showError } from '../toast.js'
@@ -126,7 +127,11 @@ export async function connect(connectorId: string, namespace?: ChainNamespace): 
   try {
     const network = networkFor(connector.namespace)
     const result = await whileLoading(() =>
-      connector.connect({ chainId: network?.id, ...(network ? { network } : {}) })
+      connector.connect({
+        chainId: network?.id,
+        accountType: preferredAccountTypes()[connector.namespace],
+        ...(network ? { network } : {})
+      })
     )
     if (attempt !== attempts) return false
     await replaceSession(connector, result)

@@ -7,6 +7,7 @@ import { $network } from '../network.js'
 import { $options } from '../options.js'
 import { startEmailLoginIfUsed } from '../email/loader.js'
 import { storedEmailLoginUsed } from '../../storage/keys.js'
+import { preferredAccountTypes } from '../account/preferred-account-types.js'
 
 /** How long reconnect waits for a stored wallet that has not announced itself yet. */
 export const RECONNECT_WAIT_MS = 1000
@@ -45,7 +46,10 @@ export async function reconnect(): Promise<boolean> {
       const connector = await waitForConnector(entry.connectorId, entry.namespace, RECONNECT_WAIT_MS)
       if (!connector) continue
       try {
-        const result = await connector.reconnect(networkOption(entry.namespace, entry.caipAddresses[0]))
+        const result = await connector.reconnect({
+          ...networkOption(entry.namespace, entry.caipAddresses[0]),
+          accountType: preferredAccountTypes()[entry.namespace]
+        })
         if (!result) {
           removeConnection(entry.namespace, entry.connectorId)
           continue

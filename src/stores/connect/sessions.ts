@@ -10,6 +10,7 @@ import {
   storedWalletId,
   storedWalletName
 } from '../../storage/keys.js'
+import { bitcoinAccountType } from '../../utils/bitcoin-account-type.js'
 import { formatCaip10 } from '../../utils/caip.js'
 import { resetAccount, setAccount } from '../account.js'
 import { refreshAccountDetails } from '../account/account-details.js'
@@ -94,10 +95,12 @@ function show(session: Session): void {
   const caipNetworkId = caipNetworkIdOf(session)
   const network = $network.get().networks.find(n => n.caipNetworkId === caipNetworkId)
   if (network) selectNetwork(caipNetworkId)
-  // The embedded wallet says which account is which; any other wallet's accounts are plain (eoa).
+  // The embedded wallet says which account is which; a Bitcoin address says it itself (taproot:
+  // ordinal, else payment); any other wallet's accounts are plain (eoa).
   const info = connector.accountInfo?.()
   const typeOf = (address: string) =>
-    info?.accounts.find(account => account.address.toLowerCase() === address.toLowerCase())?.type ?? 'eoa'
+    info?.accounts.find(account => account.address.toLowerCase() === address.toLowerCase())?.type ??
+    (connector.namespace === 'bip122' ? bitcoinAccountType(address) : 'eoa')
   if (info) storedSmartAccountEnabledNetworks.set([...info.smartAccountNetworks])
   updateConnection({
     activeConnectorId: connector.id,

@@ -79,6 +79,7 @@ describe('Bitcoin wallets (Wallet Standard, bitcoin:connect)', () => {
       namespace: 'bip122',
       address: alice.payment.address,
       caipAddress: `${CAIP}:${alice.payment.address}`,
+      preferredAccountType: 'payment',
       status: 'connected'
     })
     expect($network.get().activeNetwork?.caipNetworkId).to.equal(CAIP)
@@ -149,6 +150,31 @@ describe('Bitcoin wallets (Wallet Standard, bitcoin:connect)', () => {
     await connect(evm.id, 'eip155')
     expect($account.get().address?.toLowerCase()).to.equal(FAKE_ADDRESS.toLowerCase())
     expect(connectionsMostRecentFirst().map(c => c.namespace)).to.have.members(['bip122', 'eip155'])
+  })
+
+  it("an app that prefers the 'ordinal' account type gets the ordinals address (P2TR), after a reload too", async () => {
+    backend = setUpConnection({
+      adapters: [evmAdapter(), bitcoinAdapter()],
+      networks: [...TEST_NETWORKS, localBitcoin],
+      defaultAccountTypes: { bip122: 'ordinal' }
+    })
+    install(newWallet())
+    await loadConnectors()
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
+    expect($account.get()).to.include({
+      address: alice.ordinals.address,
+      caipAddress: `${CAIP}:${alice.ordinals.address}`,
+      preferredAccountType: 'ordinal'
+    })
+    for (const stop of unregister.splice(0)) stop()
+    resetConnection()
+    resetConnectors()
+    resetWalletStandardDiscovery()
+    resetBitcoinConnectors()
+    install(newWallet())
+    expect(await reconnect()).to.equal(true)
+    expect($account.get().address).to.equal(alice.ordinals.address)
+    localStorage.removeItem(STORAGE_KEY)
   })
 
   it('the wallet gives the ordinals address (P2TR) when asked for it, in the order asked', async () => {
