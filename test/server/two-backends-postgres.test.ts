@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { after, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -25,6 +26,7 @@ import { openDatabase, type Database } from '../../service/backend/db/database.j
 import { startServer, type RunningServer } from '../../service/backend/main.js'
 import { PostgresUnavailable, startThrowawayPostgres, type TestPostgres } from './postgres.js'
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SDK = 'projectId=appkit-local&st=appkit&sv=test'
 // Small batches (several rounds to die in), a short lease (the takeover waits for it) and fast polls.
 const INDEXER_ENV = { APPKIT_INDEXER_BATCH_BLOCKS: '3', APPKIT_INDEXER_LEASE_MS: '2000', APPKIT_INDEXER_POLL_MS: '100' }
@@ -60,6 +62,7 @@ function startBackendProcess(url: string, chainId: number, rpcUrl: string): Prom
     process.execPath,
     ['--import', 'tsx', 'service/backend/main.ts', '--port', '0', '--frame-port', '0', '--rpc', `${chainId}=${rpcUrl}`],
     {
+      cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...INDEXER_ENV, DATABASE_URL: url, APPKIT_SERVER_HOST: '127.0.0.1', APPKIT_SOLANA_RPC: '' }
     }
