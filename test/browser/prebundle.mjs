@@ -24,6 +24,9 @@ export const PREBUNDLED_PACKAGES = [
   '@scure/base',
   '@scure/bip32',
   '@scure/bip39',
+  // The Bitcoin test wallet's signing (issue 34): bundled as a whole, so that its own @noble copies
+  // (a newer major than the kit's) stay its own instead of resolving to the root ones.
+  '@scure/btc-signer',
   // @solana/web3.js's browser build imports CommonJS packages (buffer, bn.js, borsh): bundled, they are ES modules.
   '@solana/web3.js',
   'lit',
@@ -54,7 +57,7 @@ export const PREBUNDLED_PACKAGES = [
 const IMPORTED_BY_REACT_BUNDLE = ['@wagmi/core', '@wagmi/core/query', '@wagmi/core/internal', '@tanstack/query-core']
 
 /** Where the specifiers the kit and its tests import are looked for. */
-const SCANNED = ['src', 'test/browser', 'test/fixtures', 'service/frame']
+const SCANNED = ['src', 'test/browser', 'test/fixtures', 'service/frame', 'local/wallets']
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'".][^'"]*)['"]/g
 const PREFIX = '/__prebundled__/'
 

@@ -26,6 +26,11 @@ const MAX_NAME_LENGTH = 64
 
 const fn = z.custom<(...args: never[]) => unknown>(value => typeof value === 'function', 'a function')
 const bitcoinConnectFeatureSchema = z.object({ version: z.string(), connect: fn })
+const bitcoinSignMessageFeatureSchema = z.object({ version: z.string(), signMessage: fn })
+/** `bitcoin:signMessage`'s answer: one signature per message (BIP-322: the serialized witness). */
+const signMessageOutputSchema = z.array(
+  z.object({ signature: z.custom<Uint8Array>(value => value instanceof Uint8Array && value.length > 0, 'a signature') })
+)
 
 /** The address purposes of `bitcoin:connect`: payment (P2WPKH) and ordinals (P2TR). */
 export type BitcoinAddressPurpose = 'payment' | 'ordinals'
@@ -122,6 +127,24 @@ export function createBitcoinStandardConnector(wallet: StandardWallet): Connecto
       const url = network?.rpcUrls.default.http[0]
       if (!url) throw new ChainNotConfiguredError(network?.caipNetworkId)
       return readEsploraBalance(url, address)
+    },
+
+    /**
+     * `bitcoin:signMessage` as `address` (UTF-8 text): the wallet's signature in base64, as BIP-322
+     * simple signatures are written (for a segwit address, the serialized witness).
+     */
+    async signMessage(message, address) {
+      const signFeature = feature('bitcoin:signMessage', bitcoinSignMessageFeatureSchema)
+      if (!signFeature) throw new Error(`${wallet.name} has no bitcoin:signMessage feature`)
+      const account = wallet.accounts.find(entry => entry.address === address)
+      if (!account) throw new AccountNotFoundError(address, wallet.name)
+      const call = signFeature.signMessage as (...inputs: object[]) => unknown
+      const parsed = signMessageOutputSchema.safeParse(
+        await call({ account, message: new TextEncoder().encode(message) })
+      )
+      const first = parsed.success ? parsed.data[0] : undefined
+      if (!first) throw new Error(`${wallet.name} answered bitcoin:signMessage unreadably`)
+      return btoa(String.fromCharCode(...first.signature))
     },
 
     on: (event, listener) => onStandardAccounts(wallet, bitcoinAddresses, event, listener)

@@ -19,6 +19,8 @@ import { refreshTokenBalances, $tokenBalances } from '../../../src/stores/accoun
 import { $network } from '../../../src/stores/network.js'
 import { bitcoinTestAccounts } from '../../../local/bitcoin/accounts.js'
 import { BitcoinTestWallet, BITCOIN_TEST_WALLET_NAME } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
+import { signBip322P2wpkh } from '../../../local/wallets/bitcoin-test-wallet/bip322.js'
+import { activeConnector } from '../../../src/stores/connect/connection.js'
 import { FakeEip1193Provider, FAKE_ADDRESS, announceWallet } from '../../fixtures/eip1193-provider.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
 import { TEST_NETWORKS, setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from './support.js'
@@ -140,6 +142,35 @@ describe('Bitcoin wallets (Wallet Standard, bitcoin:connect)', () => {
     expect(await reconnect()).to.equal(false)
   })
 
+  it('a rejection in the wallet’s panel leaves the kit disconnected with the visitor’s message', async () => {
+    const wallet = newWallet()
+    wallet.approvals.autoApprove = false
+    install(wallet)
+    await loadConnectors()
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(false)
+    expect($connection.get().status).to.equal('disconnected')
+    expect($connection.get().error?.message).to.equal('Connection declined')
+    expect(wallet.accounts).to.have.length(0)
+  })
+
+  it('signs a message through bitcoin:signMessage: the BIP-322 simple signature of the payment key, in base64', async () => {
+    install(newWallet())
+    await loadConnectors()
+    await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')
+    const message = 'appkit-elements wants you to sign in'
+    const signature = await activeConnector()!.signMessage!(message, alice.payment.address)
+    const key = Uint8Array.from(alice.payment.privateKey.match(/../g)!, byte => parseInt(byte, 16))
+    expect(signature).to.equal(signBip322P2wpkh(key, new TextEncoder().encode(message)))
+    // An address the wallet did not give this site is refused before the wallet is asked.
+    let refused: unknown
+    try {
+      await activeConnector()!.signMessage!(message, alice.ordinals.address)
+    } catch (error) {
+      refused = error
+    }
+    expect(refused).to.be.instanceOf(Error)
+  })
+
   it('one connection per namespace: the EVM wallet beside it, each kept', async () => {
     install(newWallet())
     track(announceWallet(new FakeEip1193Provider()))
@@ -158,6 +189,7 @@ describe('Bitcoin wallets (Wallet Standard, bitcoin:connect)', () => {
       networks: [...TEST_NETWORKS, localBitcoin],
       defaultAccountTypes: { bip122: 'ordinal' }
     })
+    backend.nativeBalanceAnswer = { balance: '0.01', symbol: 'BTC' }
     install(newWallet())
     await loadConnectors()
     expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
