@@ -326,4 +326,10 @@ it('a backend whose lease ran out during a batch stops after that batch (the new
   await slowRound
   assert.equal(blockReads, readsBefore, 'the slow backend read more blocks after losing its lease')
   assert.equal(slow.indexedBlock, 1n)
+  // Its late batch did not set the new owner's cursor back (to block 2).
+  const { rows } = await db.query<{ next_block: string }>(
+    'SELECT next_block FROM chain_index_state WHERE chain_id = $1',
+    [context.caipNetworkId]
+  )
+  assert.equal(BigInt(rows[0]!.next_block), other.indexedBlock! + 1n, 'the cursor was set back by the lease loser')
 })

@@ -204,7 +204,7 @@ export class ChainIndexer extends EventEmitter {
       this.emit('indexed', result.batch)
       // The lease is renewed after every batch; a backend that lost it (a batch slower than the
       // lease) stops here and leaves the chain to the backend that took it over.
-      if (this.db.kind === 'postgres' && !(await this.claim())) return
+      if (result.leaseLost || (this.db.kind === 'postgres' && !(await this.claim()))) return
     }
     // Embedded PostgreSQL has no autovacuum: keep the planner's statistics current by hand.
     if (this.rowsSinceAnalyze >= 2_000) {
@@ -267,7 +267,7 @@ export class ChainIndexer extends EventEmitter {
     fromBlock: bigint,
     toBlock: bigint,
     expectedParent: string | null
-  ): Promise<'changed' | { lastHash: string; batch: IndexedBatch }> {
+  ): Promise<'changed' | { leaseLost: boolean; lastHash: string; batch: IndexedBatch }> {
     const client = this.reader.client
     const numbers: bigint[] = []
     for (let n = fromBlock; n <= toBlock; n++) numbers.push(n)
@@ -329,11 +329,18 @@ export class ChainIndexer extends EventEmitter {
     await storeRows(this.db, this.chainId, { txRows, events, activity })
     this.rowsSinceAnalyze += txRows.length + events.length + activity.length
     const last = blocks[blocks.length - 1]!
-    await this.db.query(
-      'UPDATE chain_index_state SET next_block = $2, last_hash = $3, updated_at = now() WHERE chain_id = $1',
-      [this.chainId, (toBlock + 1n).toString(), last.hash]
+    // Over PostgreSQL the cursor moves only while this backend holds the lease: one that lost it
+    // during the batch (its rows are repeatable) must not set back the new owner's cursor.
+    const owned = this.db.kind === 'postgres'
+    const { rows: moved } = await this.db.query<{ chain_id: string }>(
+      `UPDATE chain_index_state SET next_block = $2, last_hash = $3, updated_at = now()
+       WHERE chain_id = $1${owned ? ' AND lease_owner = $4' : ''} RETURNING chain_id`,
+      owned
+        ? [this.chainId, (toBlock + 1n).toString(), last.hash, this.owner]
+        : [this.chainId, (toBlock + 1n).toString(), last.hash]
     )
     return {
+      leaseLost: moved.length === 0,
       lastHash: last.hash!,
       batch: { chainId: this.chainId, fromBlock, toBlock, addresses: batchAddresses, poolsChanged }
     }
