@@ -10,7 +10,12 @@ import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../local/bitcoi
 import { startBitcoin, type LocalBitcoin } from '../../local/bitcoin/start.js'
 import { startServer, type RunningServer } from '../../service/backend/main.js'
 import { createBitcoinContext, DEFAULT_BTC_PRICE } from '../../service/backend/bitcoin/esplora.js'
-import { balanceResponseSchema, supportedChainsResponseSchema } from '../../src/api/schemas/index.js'
+import {
+  balanceResponseSchema,
+  historyResponseSchema,
+  nftsResponseSchema,
+  supportedChainsResponseSchema
+} from '../../src/api/schemas/index.js'
 import { get, postTx, signSpend, utxosOf } from './helpers.js'
 
 const SDK_QUERY = { projectId: 'appkit-local', st: 'appkit', sv: 'html-elements-0.1.0' }
@@ -107,5 +112,15 @@ describe('Bitcoin balances on the backend (Esplora)', () => {
     assert.deepEqual(await balances(alice.payment.address, { chainId: 'bip122:000000000019d6689c085ae165831e93' }), [])
     const bad = await ask('/v1/account/bcrt1-not-an-address/balance', { currency: 'usd' })
     assert.equal(bad.status, 400)
+  })
+
+  test('history and NFTs of a Bitcoin address answer empty (not 400): the kit lists the network, so its tabs ask', async () => {
+    const query = { chainId: REGTEST_CAIP_NETWORK_ID }
+    const history = await ask(`/v1/account/${alice.payment.address}/history`, query)
+    assert.equal(history.status, 200, await history.clone().text())
+    assert.deepEqual(historyResponseSchema.parse(await history.json()), { data: [], next: null })
+    const nfts = await ask(`/v1/account/${alice.ordinals.address}/nfts`, query)
+    assert.equal(nfts.status, 200, await nfts.clone().text())
+    assert.deepEqual(nftsResponseSchema.parse(await nfts.json()), { data: [] })
   })
 })

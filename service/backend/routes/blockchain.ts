@@ -40,8 +40,11 @@ import { answerLinks } from './blockchain-links.js'
 import { convertRoutes } from './convert.js'
 
 const namePathSchema = z.object({ name: profileNameSchema })
-/** The balance path takes Bitcoin addresses too (bech32 ones are no EVM or Solana form). */
-const balancePathSchema = z.object({
+/**
+ * The account paths (balance, history, NFTs) take Bitcoin addresses too (bech32 ones are no EVM or
+ * Solana form): a Bitcoin account has a balance; its history and NFTs are empty for now (issue 34).
+ */
+const accountPathSchema = z.object({
   address: z.union([
     addressPathSchema.shape.address,
     z.string().check(z.refine(isBitcoinAddress, 'a Bitcoin address (bc1/tb1/bcrt1 segwit, or base58)'))
@@ -69,7 +72,7 @@ export function blockchainRoutes(context: ServerContext): Hono {
 
   app.get('/v1/account/:address/balance', async c => {
     requireProject(c, context)
-    const { address } = parseParams(c, balancePathSchema)
+    const { address } = parseParams(c, accountPathSchema)
     const query = parseQuery(c, balanceQuerySchema)
     const evm = evmAddress(address)
     // A legacy Bitcoin address can also read as a Solana one: the chain asked for decides first.
@@ -92,7 +95,7 @@ export function blockchainRoutes(context: ServerContext): Hono {
 
   app.get('/v1/account/:address/history', async c => {
     requireProject(c, context)
-    const { address } = parseParams(c, addressPathSchema)
+    const { address } = parseParams(c, accountPathSchema)
     const query = parseQuery(c, historyQuerySchema)
     const evm = evmAddress(address)
     const page = evm
@@ -110,7 +113,7 @@ export function blockchainRoutes(context: ServerContext): Hono {
 
   app.get('/v1/account/:address/nfts', async c => {
     requireProject(c, context)
-    const { address } = parseParams(c, addressPathSchema)
+    const { address } = parseParams(c, accountPathSchema)
     const query = parseQuery(c, nftsQuerySchema)
     const evm = evmAddress(address)
     const data = evm
