@@ -4,7 +4,8 @@
 // mempool first, so that the balance shown is the node's confirmed + unconfirmed sum, not the
 // genesis amount. Connect -> approve in the wallet's panel -> the Account view shows the payment
 // address (P2WPKH) on Bitcoin Local with the node's balance, the Tokens list BTC -> reload: still
-// connected, nothing asked -> beside the Dev Wallet (one connection per namespace) -> disconnect.
+// connected, nothing asked -> beside the Dev Wallet (one connection per namespace), and back to
+// Bitcoin Local from the Networks view -> disconnect.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../local/bitcoin/accounts.ts'
@@ -81,6 +82,18 @@ test("connect the Bitcoin test wallet: the payment address, the node's balance i
     await expectText(page, 'account-caip-address', 'eip155:31337:')
     const connections = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit-wallet/connections')))
     assert.deepEqual(Object.keys(connections).sort(), ['bip122', 'eip155'])
+
+    // Back to Bitcoin Local from the Networks view: its wallet's account shows again, nothing asked.
+    await page.evaluate(() => window.appKit.open({ view: 'Networks' }))
+    await page.getByTestId(`network-${REGTEST_CAIP_NETWORK_ID}`).click()
+    await expectText(page, 'account-caip-address', caipAddress)
+    // The account button shows the Bitcoin address, not the EVM account's name (alice.appkit.id).
+    const accountButton = page.locator('appkit-account-button [data-testid="account-button"]')
+    await accountButton.filter({ hasText: address.slice(-4) }).waitFor()
+    assert.doesNotMatch(await accountButton.textContent(), /alice\.appkit\.id/)
+    await page.evaluate(() => window.appKit.open({ view: 'Account' }))
+    await expectText(page, 'account-balance', shown)
+    assert.equal(await page.getByTestId('bitcoin-wallet-approve').isVisible(), false)
 
     // Disconnect ends both; the wallet forgets the site.
     await page.getByTestId('disconnect-button').click()

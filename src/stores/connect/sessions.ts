@@ -12,7 +12,7 @@ import {
 } from '../../storage/keys.js'
 import { bitcoinAccountType } from '../../utils/bitcoin-account-type.js'
 import { formatCaip10 } from '../../utils/caip.js'
-import { resetAccount, setAccount } from '../account.js'
+import { $account, resetAccount, setAccount } from '../account.js'
 import { refreshAccountDetails } from '../account/account-details.js'
 import { $connection, initialConnection, updateConnection, type NamespaceConnection } from './connection-state.js'
 import { $modal, openModal } from '../modal.js'
@@ -107,7 +107,10 @@ function show(session: Session): void {
     activeNamespace: connector.namespace,
     unsupportedChain: network ? undefined : caipNetworkId
   })
+  // Another account than the one shown (another namespace's wallet): its name and avatar go with it.
+  const other = $account.get().caipAddress !== caipAddressOf(session)
   setAccount({
+    ...(other ? { profileName: undefined, profileImage: undefined } : {}),
     namespace: connector.namespace,
     caipAddress: caipAddressOf(session),
     address: session.address,

@@ -166,17 +166,32 @@ describe('the Tokens list', () => {
     await until(() => byTestId(el, 'token-ETH') !== null, 'the list after the block')
   })
 
-  it('a network without balances (bip122) shows the toast and asks nothing', async () => {
+  it('a network without balances (polkadot) shows the toast and asks nothing', async () => {
+    // bip122 had none until issue 34 (the backend reads Bitcoin balances from Esplora: asked below).
+    const address = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
     setAccount({
       ...connectedEvmAccount,
-      namespace: 'bip122',
-      caipAddress: 'bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+      namespace: 'polkadot',
+      caipAddress: `polkadot:91b171bb158e2d3848fa23a9f1c25182:${address}`,
+      address
     })
     await refreshTokenBalances()
     expect($tokenBalances.get().status).to.equal('unavailable')
     expect(backend.tokenBalanceCalls).to.deep.equal([])
     expect($toast.get()).to.include({ variant: 'error', message: 'Token Balance Unavailable' })
+  })
+
+  it('a Bitcoin account (bip122) is asked of the balance API, as EVM and Solana ones are (issue 34)', async () => {
+    const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+    setAccount({
+      ...connectedEvmAccount,
+      namespace: 'bip122',
+      caipAddress: `bip122:000000000019d6689c085ae165831e93:${address}`,
+      address
+    })
+    await refreshTokenBalances()
+    expect(backend.tokenBalanceCalls).to.deep.equal([`bip122:000000000019d6689c085ae165831e93:${address}`])
+    expect($tokenBalances.get().status).to.not.equal('loading')
   })
 
   it('follows the account: another account or network gets its own list', async () => {

@@ -20,7 +20,7 @@ import { $network } from '../../../src/stores/network.js'
 import { bitcoinTestAccounts } from '../../../local/bitcoin/accounts.js'
 import { BitcoinTestWallet, BITCOIN_TEST_WALLET_NAME } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
 import { signBip322P2wpkh } from '../../../local/wallets/bitcoin-test-wallet/bip322.js'
-import { activeConnector } from '../../../src/stores/connect/connection.js'
+import { activateNamespace, activeConnector } from '../../../src/stores/connect/connection.js'
 import { FakeEip1193Provider, FAKE_ADDRESS, announceWallet } from '../../fixtures/eip1193-provider.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
 import { TEST_NETWORKS, setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from './support.js'
@@ -171,7 +171,8 @@ describe('Bitcoin wallets (Wallet Standard, bitcoin:connect)', () => {
     expect(refused).to.be.instanceOf(Error)
   })
 
-  it('one connection per namespace: the EVM wallet beside it, each kept', async () => {
+  it('one connection per namespace: the EVM wallet beside it, each kept, each shown with its own name', async () => {
+    backend.identityAnswer = { name: 'alice.appkit.id', avatar: null }
     install(newWallet())
     track(announceWallet(new FakeEip1193Provider()))
     await loadConnectors()
@@ -181,6 +182,13 @@ describe('Bitcoin wallets (Wallet Standard, bitcoin:connect)', () => {
     await connect(evm.id, 'eip155')
     expect($account.get().address?.toLowerCase()).to.equal(FAKE_ADDRESS.toLowerCase())
     expect(connectionsMostRecentFirst().map(c => c.namespace)).to.have.members(['bip122', 'eip155'])
+    // The EVM account's name does not follow the visitor to the Bitcoin account (seen on the demo:
+    // alice.appkit.id beside the bcrt1 address), and comes back with the EVM account.
+    await until(() => $account.get().profileName === 'alice.appkit.id', 'the EVM name')
+    expect(activateNamespace('bip122')).to.equal(true)
+    expect($account.get()).to.include({ address: alice.payment.address, profileName: undefined })
+    activateNamespace('eip155')
+    await until(() => $account.get().profileName === 'alice.appkit.id', 'the EVM name again')
   })
 
   it("an app that prefers the 'ordinal' account type gets the ordinals address (P2TR), after a reload too", async () => {
