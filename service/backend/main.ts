@@ -290,7 +290,7 @@ async function main() {
   console.log(
     bitcoin
       ? `Reading Bitcoin: ${bitcoin.caipNetworkId} at ${bitcoin.esploraUrl} (Esplora)`
-      : 'No Esplora API found (start local/bitcoin/start.ts first or pass --bitcoin-esplora url); Bitcoin addresses have no balances.'
+      : 'No Esplora API found (start local/bitcoin/start.ts first or pass --bitcoin-esplora url); Bitcoin addresses have no balances or history.'
   )
   const shutdown = () => {
     void server.stop().then(() => process.exit(0))

@@ -140,10 +140,17 @@ describe('request schemas (as the server parses them)', () => {
     )
   })
 
-  it('addresses: EVM with or without 0x, Solana base58; tx hashes 64 hex digits', () => {
-    for (const ok of [EVM, EVM.slice(2), '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'])
+  it('addresses: EVM with or without 0x, Solana base58, Bitcoin segwit; tx hashes 64 hex digits', () => {
+    const bitcoin = ['bcrt1qvjg7uyaw0m4gns0g2jq0lmpyj0wpu8xhlvkrx7', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']
+    for (const ok of [EVM, EVM.slice(2), '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', ...bitcoin])
       assert.ok(s.accountAddressSchema.safeParse(ok).success, ok)
-    for (const bad of ['0x123', 'O0Il' + 'a'.repeat(40), ''])
+    for (const bad of [
+      '0x123',
+      'O0Il' + 'a'.repeat(40),
+      '',
+      'bc1q0' + 'b'.repeat(37) /* b is no bech32 character, 0 no base58 one */,
+      'xx1qvjg7uyaw0m4gns0g2jq0lmpyj0wpu8xhl'
+    ])
       assert.equal(s.accountAddressSchema.safeParse(bad).success, false, bad)
     assert.ok(s.transactionHashSchema.safeParse('0x' + 'f'.repeat(64)).success)
     assert.equal(s.transactionHashSchema.safeParse('0x' + 'f'.repeat(63)).success, false)

@@ -21,6 +21,8 @@ import { get, postTx, signSpend, utxosOf } from './helpers.js'
 const SDK_QUERY = { projectId: 'appkit-local', st: 'appkit', sv: 'html-elements-0.1.0' }
 const alice = bitcoinTestAccounts[0]!
 const carol = bitcoinTestAccounts[2]!
+/** A fresh P2WPKH address (test/bitcoin/node.test.ts's), paid by the tests only. */
+const FRESH = 'bcrt1qdvg7yyauue2ykgpch3fv5xt9xp88ayhtkxys2u'
 
 let node: LocalBitcoin
 let server: RunningServer
@@ -87,7 +89,7 @@ describe('Bitcoin balances on the backend (Esplora)', () => {
   test('confirmed + unconfirmed: a spend counts from the mempool on, and the same once mined', async () => {
     const input = (await utxosOf(node.url, carol.payment.address)).find(utxo => utxo.value === 100_000_000)!
     const fee = 250
-    const fresh = 'bcrt1qdvg7yyauue2ykgpch3fv5xt9xp88ayhtkxys2u'
+    const fresh = FRESH
     const spend = signSpend({
       key: carol.payment,
       inputs: [input],
@@ -114,11 +116,65 @@ describe('Bitcoin balances on the backend (Esplora)', () => {
     assert.equal(bad.status, 400)
   })
 
-  test('history and NFTs of a Bitcoin address answer empty (not 400): the kit lists the network, so its tabs ask', async () => {
+  test("history from Esplora: the spend and the address's funding, newest first, in BTC; NFTs empty (not 400)", async () => {
     const query = { chainId: REGTEST_CAIP_NETWORK_ID }
-    const history = await ask(`/v1/account/${alice.payment.address}/history`, query)
-    assert.equal(history.status, 200, await history.clone().text())
-    assert.deepEqual(historyResponseSchema.parse(await history.json()), { data: [], next: null })
+    const response = await ask(`/v1/account/${carol.payment.address}/history`, query)
+    assert.equal(response.status, 200, await response.clone().text())
+    const page = historyResponseSchema.parse(await response.json())
+    assert.equal(page.next, null)
+    // The spend of the test above (mined there), then block 1's coinbase that funded the address.
+    const [spend, funding] = page.data
+    assert.equal(page.data.length, 2)
+    assert.deepEqual(
+      { ...spend!.metadata, minedAt: undefined },
+      {
+        minedAt: undefined,
+        chain: REGTEST_CAIP_NETWORK_ID,
+        operationType: 'send',
+        status: 'confirmed',
+        sentFrom: carol.payment.address,
+        sentTo: FRESH,
+        hash: spend!.id
+      }
+    )
+    assert.deepEqual(spend!.transfers, [
+      {
+        fungible_info: { name: 'Bitcoin', symbol: 'BTC', icon: { url: `${server.url}/public/getTokenImage/BTC` } },
+        direction: 'out',
+        quantity: { numeric: '0.12345678' }
+      }
+    ])
+    assert.equal(funding!.metadata.operationType, 'receive')
+    // Block 1's coinbase paid it 9 + 1 BTC in two outputs.
+    assert.equal(funding!.transfers[0]!.quantity.numeric, '10')
+    // The receiver's side: a receive from Carol.
+    const received = historyResponseSchema.parse(await (await ask(`/v1/account/${FRESH}/history`, query)).json())
+    assert.deepEqual(
+      received.data.map(tx => [tx.metadata.operationType, tx.metadata.sentFrom, tx.transfers[0]!.quantity.numeric]),
+      [['receive', carol.payment.address, '0.12345678']]
+    )
+    // A spend still in the mempool is pending, and first.
+    const [coin] = (await utxosOf(node.url, carol.payment.address)).filter(utxo => utxo.value > 800_000_000)
+    const pendingSpend = signSpend({
+      key: carol.payment,
+      inputs: [coin!],
+      outputs: [
+        { address: FRESH, value: 1_000_000 },
+        { address: carol.payment.address, value: coin!.value - 1_000_000 - 200 }
+      ]
+    })
+    assert.equal((await postTx(node.url, pendingSpend.hex)).status, 200)
+    const after = historyResponseSchema.parse(
+      await (await ask(`/v1/account/${carol.payment.address}/history`, query)).json()
+    )
+    assert.deepEqual(
+      after.data.map(tx => [tx.id, tx.metadata.status, tx.metadata.operationType, tx.transfers[0]!.quantity.numeric]),
+      [
+        [pendingSpend.txid, 'pending', 'send', '0.01'],
+        [spend!.id, 'confirmed', 'send', '0.12345678'],
+        [funding!.id, 'confirmed', 'receive', '10']
+      ]
+    )
     const nfts = await ask(`/v1/account/${alice.ordinals.address}/nfts`, query)
     assert.equal(nfts.status, 200, await nfts.clone().text())
     assert.deepEqual(nftsResponseSchema.parse(await nfts.json()), { data: [] })

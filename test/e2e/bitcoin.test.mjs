@@ -5,7 +5,7 @@
 // genesis amount. Connect -> approve in the wallet's panel -> the Account view shows the payment
 // address (P2WPKH) on Bitcoin Local with the node's balance, the Tokens list BTC -> reload: still
 // connected, nothing asked -> beside the Dev Wallet (one connection per namespace), and back to
-// Bitcoin Local from the Networks view -> disconnect.
+// Bitcoin Local from the Networks view, its Activity (the payment received) -> disconnect.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../local/bitcoin/accounts.ts'
@@ -94,6 +94,15 @@ test("connect the Bitcoin test wallet: the payment address, the node's balance i
     await page.evaluate(() => window.appKit.open({ view: 'Account' }))
     await expectText(page, 'account-balance', shown)
     assert.equal(await page.getByTestId('bitcoin-wallet-approve').isVisible(), false)
+
+    // Activity (the backend over Esplora): Dave's payment, received, +0.456 BTC (cut to 3 decimals), from Dave.
+    await page.getByTestId('account-tab-activity').click()
+    const row = page.locator(`[data-testid="activity-row"][data-id="${spend.txid}"]`)
+    await row.waitFor({ timeout: 15_000 })
+    assert.equal((await row.getByTestId('activity-operation').textContent()).trim(), 'Received')
+    assert.equal((await row.getByTestId('activity-amount').textContent()).trim(), `+${truncated(BigInt(paid))} BTC`)
+    assert.match((await row.getByTestId('activity-counterparty').textContent()).trim(), /^From bcrt/)
+    await page.getByTestId('account-tab-tokens').click()
 
     // Disconnect ends both; the wallet forgets the site.
     await page.getByTestId('disconnect-button').click()

@@ -42,7 +42,7 @@ import { convertRoutes } from './convert.js'
 const namePathSchema = z.object({ name: profileNameSchema })
 /**
  * The account paths (balance, history, NFTs) take Bitcoin addresses too (bech32 ones are no EVM or
- * Solana form): a Bitcoin account has a balance; its history and NFTs are empty for now (issue 34).
+ * Solana form): a Bitcoin account has a balance and a history (Esplora); its NFTs are empty.
  */
 const accountPathSchema = z.object({
   address: z.union([
@@ -98,6 +98,14 @@ export function blockchainRoutes(context: ServerContext): Hono {
     const { address } = parseParams(c, accountPathSchema)
     const query = parseQuery(c, historyQuerySchema)
     const evm = evmAddress(address)
+    const onBitcoin = query.chainId ? query.chainId.startsWith('bip122:') : !evm && !isSolanaAddress(address)
+    if (onBitcoin) {
+      const page =
+        bitcoin && isBitcoinAddress(address) && !query.onramp
+          ? await bitcoin.history(address, { cursor: query.cursor, chainId: query.chainId, links: links(c) })
+          : { data: [], next: null }
+      return respond(c, historyResponseSchema, page)
+    }
     const page = evm
       ? await service.history.page(evm, {
           cursor: query.cursor,

@@ -38,13 +38,13 @@ export const solanaAddressSchema = z
   .string()
   .check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'a Solana address of 32-44 base58 characters'))
 
-/** An account address on any supported namespace (EVM or Solana form). */
+/** An account address on any supported namespace (EVM, Solana, or Bitcoin segwit form). */
 export const accountAddressSchema = z
   .string()
   .check(
     z.regex(
-      /^(?:(?:0x)?[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
-      'an EVM address (40 hex digits) or a Solana address (32-44 base58 characters)'
+      /^(?:(?:0x)?[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44}|(?:bc|tb|bcrt)1[02-9ac-hj-np-z]{8,87})$/,
+      'an EVM address (40 hex digits), a Solana address (32-44 base58 characters) or a Bitcoin segwit address (bc1, tb1, bcrt1)'
     )
   )
 
