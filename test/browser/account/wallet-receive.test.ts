@@ -4,6 +4,7 @@ import '../../../src/elements/views/account/w3m-account-view.js'
 import '../../../src/elements/views/account/w3m-wallet-receive-view.js'
 import type { WuiQrCode } from '../../../src/elements/ui/wui-qr-code.js'
 import { localChainA, localChainB, solana } from '../../../src/networks/definitions.js'
+import { localBitcoin } from '../../../src/networks/local-bitcoin.js'
 import { setAccount } from '../../../src/stores/account.js'
 import { $router } from '../../../src/stores/router.js'
 import { $toast } from '../../../src/stores/toast.js'
@@ -71,6 +72,22 @@ describe('Receive', () => {
       const listed = [...el.shadowRoot!.querySelectorAll('[data-testid=receive-networks] li')].map(li => li.textContent)
       expect(listed).to.deep.equal([solana.name])
       expect((byTestId(el, 'receive-qr-code') as WuiQrCode).uri).to.equal(connectedSolanaAccount.address)
+    })
+
+    it('a Bitcoin address is coded as its BIP-21 URI (bitcoin:<address>); the address in full and Copy stay bare', async () => {
+      const address = 'bcrt1qvjg7uyaw0m4gns0g2jq0lmpyj0wpu8xhlvkrx7'
+      setUpConnection({ networks: [localChainA, localBitcoin] })
+      setAccount({
+        ...connectedEvmAccount,
+        namespace: 'bip122',
+        address,
+        caipAddress: `${localBitcoin.caipNetworkId}:${address}`
+      })
+      const el = await fixture(html`<w3m-wallet-receive-view></w3m-wallet-receive-view>`)
+      expect((byTestId(el, 'receive-qr-code') as WuiQrCode).uri).to.equal(`bitcoin:${address}`)
+      expect(byTestId(el, 'receive-address')!.textContent!.trim()).to.equal(address)
+      const listed = [...el.shadowRoot!.querySelectorAll('[data-testid=receive-networks] li')].map(li => li.textContent)
+      expect(listed).to.deep.equal([localBitcoin.name])
     })
 
     it('Copy address puts the full address on the clipboard and says so', async () => {

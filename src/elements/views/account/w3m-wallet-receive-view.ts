@@ -13,7 +13,7 @@ import { connectionViewStyles } from '../connection-view.styles.js'
 
 /**
  * The WalletReceive view: the connected address as a QR code (drawn with the kit's own encoder,
- * no remote service), the address in full with Copy (a toast confirms), and the app's networks of
+ * no remote service; a Bitcoin address as its BIP-21 URI, `bitcoin:<address>`), the address in full with Copy (a toast confirms), and the app's networks of
  * the address's namespace, the ones it receives on.
  * @tagname w3m-wallet-receive-view
  * @csspart code - The QR code of the address.
@@ -69,7 +69,7 @@ export class W3mWalletReceiveView extends LitElement {
     return html`<wui-qr-code
         part="code"
         data-testid="receive-qr-code"
-        .uri=${address}
+        .uri=${namespace === 'bip122' ? `bitcoin:${address}` : address}
         .size=${240}
         .label=${msg('QR code of your address', { id: 'receive.qrLabel' })}
       ></wui-qr-code>
