@@ -23,6 +23,7 @@ import { signBip322P2wpkh } from '../../../local/wallets/bitcoin-test-wallet/bip
 import { activateNamespace, activeConnector } from '../../../src/stores/connect/connection.js'
 import { FakeEip1193Provider, FAKE_ADDRESS, announceWallet } from '../../fixtures/eip1193-provider.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
+import { accountOfNamespace } from '../../../react/hooks/account-of-namespace.js'
 import { TEST_NETWORKS, setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from './support.js'
 
 const alice = bitcoinTestAccounts[0]!
@@ -182,6 +183,13 @@ describe('Bitcoin wallets (Wallet Standard, bitcoin:connect)', () => {
     await connect(evm.id, 'eip155')
     expect($account.get().address?.toLowerCase()).to.equal(FAKE_ADDRESS.toLowerCase())
     expect(connectionsMostRecentFirst().map(c => c.namespace)).to.have.members(['bip122', 'eip155'])
+    // React's useAppKitAccount({ namespace: 'bip122' }) reads the Bitcoin connection while EVM is shown.
+    expect(accountOfNamespace($account.get(), $connection.get(), 'bip122')).to.include({
+      address: alice.payment.address,
+      caipAddress: `${CAIP}:${alice.payment.address}`,
+      isConnected: true,
+      status: 'connected'
+    })
     // The EVM account's name does not follow the visitor to the Bitcoin account (seen on the demo:
     // alice.appkit.id beside the bcrt1 address), and comes back with the EVM account.
     await until(() => $account.get().profileName === 'alice.appkit.id', 'the EVM name')
