@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
-import { connectedEvmAccount, connectedSolanaAccount } from '../../../../test/fixtures/accounts.js'
-import { localNetworks, multichainNetworks } from '../../../../test/fixtures/networks.js'
+import {
+  connectedBitcoinAccount,
+  connectedEvmAccount,
+  connectedSolanaAccount
+} from '../../../../test/fixtures/accounts.js'
+import { bitcoinAndEvmNetworks, localNetworks, multichainNetworks } from '../../../../test/fixtures/networks.js'
 import { expectedText, isShownAs } from '../support/localized.js'
 import { modalStory } from '../support/modal-story.js'
 
@@ -38,6 +42,13 @@ export const Solana: Story = modalStory(
   'WalletReceive',
   { account: connectedSolanaAccount, networks: multichainNetworks },
   expectReceive(connectedSolanaAccount.address ?? '', ['Solana'])
+)
+
+/** A Bitcoin account: the QR code holds its BIP-21 URI (bitcoin:<address>); only the Bitcoin network. */
+export const Bitcoin: Story = modalStory(
+  'WalletReceive',
+  { account: connectedBitcoinAccount, networks: bitcoinAndEvmNetworks },
+  expectReceive(connectedBitcoinAccount.address ?? '', ['Bitcoin'])
 )
 
 /** Nobody is connected (the view opened by hand). */
