@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite'
-import { connectedEvmAccount, connectedEvmAccountWithName } from '../../../../test/fixtures/accounts.js'
-import { localNetworks } from '../../../../test/fixtures/networks.js'
+import {
+  connectedBitcoinAccount,
+  connectedEvmAccount,
+  connectedEvmAccountWithName
+} from '../../../../test/fixtures/accounts.js'
+import { bitcoinAndEvmNetworks, localNetworks } from '../../../../test/fixtures/networks.js'
+import { bitcoinTokenBalances } from '../../../../test/fixtures/tokens.js'
 import { mainnet } from '../../../../src/networks/definitions.js'
 import { HISTORY_ADDRESSES, historyFirstPage } from '../../../../test/fixtures/transactions.js'
 import { expectedText, isShownAs } from '../support/localized.js'
@@ -161,6 +166,22 @@ export const Tokens: Story = modalStory('Account', { account: connectedEvmAccoun
   const amount = tokens?.shadowRoot?.querySelector('[data-testid=token-USDC] [data-testid=token-amount]')?.textContent
   if (amount !== '250.5 USDC') throw new Error(`The Tokens list shows "${amount}" for USDC, expected "250.5 USDC"`)
 })
+
+/** A Bitcoin account (issue 34): its payment address, the BTC balance cut to 3 decimals, BTC in Tokens. */
+export const Bitcoin: Story = modalStory(
+  'Account',
+  {
+    account: { ...connectedBitcoinAccount, balance: '0.51234567' },
+    networks: bitcoinAndEvmNetworks,
+    tokens: bitcoinTokenBalances
+  },
+  view => {
+    expectText('account-balance', '0.512 BTC')(view)
+    const tokens = view.shadowRoot?.querySelector('w3m-account-tabs')?.shadowRoot?.querySelector('w3m-account-tokens')
+    const amount = tokens?.shadowRoot?.querySelector('[data-testid=token-BTC] [data-testid=token-amount]')?.textContent
+    if (amount !== '0.512 BTC') throw new Error(`The Tokens list shows "${amount}" for BTC, expected "0.512 BTC"`)
+  }
+)
 
 /** The Tokens list while the balance API answers: skeleton rows shaped like token rows. */
 export const TokensLoading: Story = modalStory(
