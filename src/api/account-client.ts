@@ -18,7 +18,7 @@ export interface AccountClient {
   nativeBalance(
     address: string,
     caipNetworkId: string,
-    signal?: AbortSignal
+    options?: { readonly forceUpdate?: boolean; readonly signal?: AbortSignal }
   ): Promise<{ readonly balance: string; readonly symbol: string } | undefined>
   /**
    * The account's token balances on `caipNetworkId` (the native token and every token it holds),
@@ -80,9 +80,9 @@ function createAccountClient(projectId: string, apiUrl: string): AccountClient {
     return promise
   }
   return {
-    async nativeBalance(address, caipNetworkId, signal) {
+    async nativeBalance(address, caipNetworkId, options = {}) {
       if (!(await serves(caipNetworkId))) return undefined
-      const response = await balances(address, caipNetworkId, false, signal)
+      const response = await balances(address, caipNetworkId, options.forceUpdate ?? false, options.signal)
       // The native entry has no token address; decimals '0' are never a balance (docs/behaviour.md section 5).
       const native = response.balances.find(
         entry => entry.chainId === caipNetworkId && entry.address === undefined && entry.quantity.decimals !== '0'

@@ -108,6 +108,18 @@ describe('the account client: one balance request for the native balance and the
     assert.equal(balanceRequests().length, 3, 'a later call is not answered from the earlier one')
   })
 
+  it('a forced nativeBalance and a forced tokenBalances (after a send) share one request with forceUpdate', async () => {
+    server.reply({ json: { balances: [entry('ETH', '18')] } })
+    server.requests.length = 0
+    await Promise.all([
+      client().nativeBalance(ADDRESS, 'eip155:31337', { forceUpdate: true }),
+      client().tokenBalances(ADDRESS, 'eip155:31337', { forceUpdate: true })
+    ])
+    const balanceRequests = server.requests.filter(request => request.path.endsWith('/balance'))
+    assert.equal(balanceRequests.length, 1)
+    assert.equal(balanceRequests[0]!.query.get('forceUpdate'), 'true')
+  })
+
   it('forceUpdate is another request', async () => {
     server.reply({ json: { balances: [entry('ETH', '18')] } })
     await Promise.all([

@@ -1,8 +1,11 @@
-// Issue 33, section 4: concurrent balance requests for one account read the chain once (single
-// flight per account and chain, service/backend/blockchain/balances.ts). The backend reads chain A
-// through a counting proxy (below) that counts the JSON-RPC calls about the account (eth_getBalance
-// of it, balanceOf it) and can hold them back: the first read is held until every request has
-// entered the balance service, so the test does not depend on how fast requests arrive.
+// Issue 33, section 4: concurrent balance requests for one account share the chain's reads (single
+// flight per account and chain, service/backend/blockchain/balances.ts): plain requests join the
+// read under way; forceUpdate requests get a read that started after they came, so however many
+// come during a read, they cost one read more. The backend reads chain A through a counting proxy
+// (below) that counts the JSON-RPC calls about the account (eth_getBalance of it, balanceOf it) and
+// can hold them back (before the chain answers, or after it did): the first read is held until
+// every request has entered the balance service, so the test does not depend on how fast requests
+// arrive.
 import assert from 'node:assert/strict'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -34,6 +37,8 @@ class CountingProxy {
   private gate: Promise<void> | undefined
   private open: (() => void) | undefined
   fail = false
+  /** The held requests are asked of the chain first and wait with its answer (a read that is stale when it ends). */
+  holdAnswers = false
   private server: Server | undefined
   url = ''
 
@@ -75,17 +80,26 @@ class CountingProxy {
           .toLowerCase()
           .includes(watched)
     )
+    const ask = async () => {
+      const answer = await fetch(this.target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: text
+      })
+      return { status: answer.status, body: await answer.text() }
+    }
     if (about.length > 0) {
       this.calls += about.length
-      if (this.gate) await this.gate
+      const gate = this.gate
+      if (gate && this.holdAnswers) {
+        const answer = await ask()
+        await gate
+        return answer
+      }
+      if (gate) await gate
       if (this.fail) return { status: 500, body: '{"error":"injected"}' }
     }
-    const answer = await fetch(this.target, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: text
-    })
-    return { status: answer.status, body: await answer.text() }
+    return ask()
   }
 
   async stop(): Promise<void> {
@@ -174,10 +188,16 @@ async function concurrently(...groups: string[][]): Promise<{ status: number; bo
   return Promise.all(answers)
 }
 
+/** The ETH amount of a balance answer's body. */
+const ether = (body: string) =>
+  (JSON.parse(body) as { balances: { symbol: string; quantity: { numeric: string } }[] }).balances.find(
+    balance => balance.symbol === 'ETH'
+  )?.quantity.numeric
+
 const times = (count: number, url: string) => Array.from({ length: count }, () => url)
 
 describe('balance reads: one chain read per account and chain at a time (issue 33, section 4)', () => {
-  it('20 concurrent forceUpdate requests for one account read the chain once, and all get its answer', async () => {
+  it('20 concurrent forceUpdate requests for one account read the chain twice: the first request’s read, and one more that started after the other 19 came, which they share', async () => {
     const address = await fundedAccount()
     proxy.watched = address
     // One request alone: how many calls one read makes (the native balance and each token's balanceOf).
@@ -190,7 +210,11 @@ describe('balance reads: one chain read per account and chain at a time (issue 3
     proxy.reset()
     const answers = await concurrently(times(20, balanceUrl(address, true)))
     for (const answer of answers) assert.equal(answer.status, 200, answer.body)
-    assert.equal(proxy.calls, perRead, `20 concurrent requests made ${proxy.calls} calls, one read makes ${perRead}`)
+    assert.equal(
+      proxy.calls,
+      2 * perRead,
+      `20 concurrent requests made ${proxy.calls} calls, one read makes ${perRead}: two reads were expected`
+    )
     assert.equal(new Set(answers.map(answer => answer.body)).size, 1)
     assert.match(answers[0]!.body, /"numeric":"7"/)
 
@@ -200,19 +224,27 @@ describe('balance reads: one chain read per account and chain at a time (issue 3
     assert.equal(proxy.calls, perRead)
   })
 
-  it('plain and forceUpdate requests together read once; a flight the indexer dropped is not joined', async () => {
+  it('plain requests join the read under way, forceUpdate ones the next; a flight the indexer dropped is not joined', async () => {
     const address = await fundedAccount()
     proxy.watched = address
     proxy.reset()
     await get(balanceUrl(address, true))
     const perRead = proxy.calls
 
-    // Nothing cached (dropped): forceUpdate requests, then plain ones arriving during the read, share it.
+    // Nothing cached (dropped): plain requests arriving during a read share it.
+    service.balances.invalidate(chainId, [address.toLowerCase()])
+    proxy.reset()
+    const plain = await concurrently(times(10, balanceUrl(address, false)))
+    for (const answer of plain) assert.equal(answer.status, 200, answer.body)
+    assert.equal(proxy.calls, perRead)
+
+    // forceUpdate requests, then plain ones, arriving during the first's read: the plain ones share
+    // it, the other forceUpdate ones share one read after it.
     service.balances.invalidate(chainId, [address.toLowerCase()])
     proxy.reset()
     const mixed = await concurrently(times(5, balanceUrl(address, true)), times(5, balanceUrl(address, false)))
     for (const answer of mixed) assert.equal(answer.status, 200, answer.body)
-    assert.equal(proxy.calls, perRead)
+    assert.equal(proxy.calls, 2 * perRead)
 
     // A read under way when the indexer drops the address (it saw a transaction) may predate it:
     // a request after the drop reads again instead of joining it.
@@ -231,6 +263,70 @@ describe('balance reads: one chain read per account and chain at a time (issue 3
     assert.equal(proxy.calls, 2 * perRead)
   })
 
+  it('a forceUpdate request that comes during a read gets a read that started after it: a transaction mined meanwhile is in its answer, though the indexer has not seen it', async () => {
+    const address = await fundedAccount()
+    proxy.watched = address
+    // The indexer is slower than the visitor here: it drops nothing during this test.
+    const invalidate = service.balances.invalidate
+    service.balances.invalidate = () => undefined
+    try {
+      proxy.reset()
+      proxy.holdAnswers = true
+      proxy.hold()
+      entered = 0
+      // A read that the chain has answered (1 ETH) but that has not ended yet...
+      const first = get(balanceUrl(address, true))
+      while (proxy.calls < 1) await new Promise(resolve => setTimeout(resolve, 5))
+      // ... then the visitor's transaction is mined, and the visitor asks again.
+      const wallet = localWalletClient(chains.a, DEPLOYER.privateKey)
+      await localPublicClient(chains.a).waitForTransactionReceipt({
+        hash: await wallet.sendTransaction({ to: address, value: parseEther('0.5') })
+      })
+      const second = get(balanceUrl(address, true))
+      while (entered < 2) await new Promise(resolve => setTimeout(resolve, 5))
+      await new Promise(resolve => setImmediate(resolve))
+      proxy.release()
+      const [before, after] = [await first, await second]
+      assert.equal(before.status, 200, before.body)
+      assert.equal(after.status, 200, after.body)
+      assert.equal(ether(before.body), '1')
+      assert.equal(
+        ether(after.body),
+        '1.5',
+        'the later forceUpdate request was answered by the read under way when it came'
+      )
+    } finally {
+      proxy.holdAnswers = false
+      proxy.release()
+      service.balances.invalidate = invalidate
+    }
+  })
+
+  it('a plain request during a read gets that read’s answer, not the older one cached', async () => {
+    const address = await fundedAccount()
+    proxy.watched = address
+    const invalidate = service.balances.invalidate
+    service.balances.invalidate = () => undefined
+    try {
+      // 1 ETH read and cached; then a transaction the indexer is not told of.
+      const cachedAnswer = await get(balanceUrl(address, false))
+      assert.equal(ether(cachedAnswer.body), '1')
+      const wallet = localWalletClient(chains.a, DEPLOYER.privateKey)
+      await localPublicClient(chains.a).waitForTransactionReceipt({
+        hash: await wallet.sendTransaction({ to: address, value: parseEther('0.25') })
+      })
+      // The visitor's forceUpdate read (after the transaction), and a plain request during it.
+      const answers = await concurrently([balanceUrl(address, true)], [balanceUrl(address, false)])
+      assert.deepEqual(
+        answers.map(answer => ether(answer.body)),
+        ['1.25', '1.25'],
+        'the plain request was answered from the cache, not by the read under way'
+      )
+    } finally {
+      service.balances.invalidate = invalidate
+    }
+  })
+
   it('a failing read is shared by the requests that joined it, and not kept', async () => {
     const address = await fundedAccount()
     proxy.watched = address
@@ -247,8 +343,8 @@ describe('balance reads: one chain read per account and chain at a time (issue 3
     for (const answer of answers) assert.deepEqual(answer, alone)
     assert.equal(
       proxy.calls,
-      perFailure,
-      `10 concurrent failing requests made ${proxy.calls} calls, one makes ${perFailure}`
+      2 * perFailure,
+      `10 concurrent failing requests made ${proxy.calls} calls, one makes ${perFailure}: two failing reads were expected`
     )
 
     // The error is not cached: the next request (plain) reads and answers.

@@ -3,12 +3,13 @@
 // address and chain for a short time (BALANCE_TTL_MS); `forceUpdate` reads again, and the indexer
 // drops an address's entries as soon as it sees a transaction that concerns it.
 //
-// Single flight: while a read of an address on a chain is under way, every other request for it
-// (forceUpdate or not) waits for that read instead of starting its own, and shares its answer or
-// its error; the next request after it ends reads again (forceUpdate) or uses the cache. A
-// forceUpdate request joins only a read that itself ignored the caches (a plain read may have
-// used prices up to PRICE_TTL_MS old). A read in flight when the indexer drops the address is
-// neither joined nor cached afterwards: it may predate the transaction the indexer saw.
+// Single flight: at most one read of an address on a chain is under way, and at most one more
+// waits for it. A plain request joins the read under way (it is fresher than the cache it would
+// accept). A forceUpdate request must get a read that started after it came (the visitor's own
+// transaction, mined just before, must be in it, even when the indexer has not seen it yet): it
+// never joins the read under way; it joins the read that waits for that one to end, or starts it.
+// So concurrent forceUpdate requests cost at most two reads, whatever their number. A read under
+// way when the indexer drops the address is neither joined nor cached afterwards.
 import { erc20Abi, formatUnits, type Address } from 'viem'
 import type { TokenBalance } from '../../../src/api/schemas/index.js'
 import { roundUsd, toNumber, type ChainReader } from './reader.js'
@@ -33,8 +34,6 @@ interface CacheEntry {
 }
 
 interface Flight {
-  /** The read ignores the caches (forceUpdate): a forceUpdate request may join it. */
-  forced: boolean
   value: Promise<RawBalance[]>
 }
 
@@ -43,6 +42,8 @@ export class BalanceService {
   private readonly cache = new Map<string, CacheEntry>()
   /** Reads under way, by `chain|address`: at most one per key (removed when it ends or is dropped). */
   private readonly inFlight = new Map<string, Flight>()
+  /** forceUpdate reads waiting for the read under way to end, by `chain|address`: at most one per key. */
+  private readonly queued = new Map<string, Flight>()
 
   constructor(
     private readonly readers: ChainReader[],
@@ -97,26 +98,50 @@ export class BalanceService {
     const key = `${reader.caip}|${address.toLowerCase()}`
     const now = Date.now()
     const cached = this.cache.get(key)
-    if (!force && cached && now - cached.at < this.ttlMs) return Promise.resolve(cached.value)
     const running = this.inFlight.get(key)
-    if (running && (running.forced || !force)) return running.value
-    const flight: Flight = { forced: force, value: this.read(reader, address, force) }
+    if (this.cache.size > 10_000) {
+      for (const [k, e] of this.cache) if (now - e.at >= this.ttlMs) this.cache.delete(k)
+    }
+    // A plain request: the read under way (started after the cached answer's, so fresher), else the cache.
+    if (!force && running) return running.value
+    if (!force && cached && now - cached.at < this.ttlMs) return Promise.resolve(cached.value)
+    if (!force) return this.start(key, reader, address, false).value
+    // forceUpdate: a read that starts after this request came.
+    const waiting = this.queued.get(key)
+    if (waiting) return waiting.value
+    if (!running) return this.start(key, reader, address, true).value
+    const queued: Flight = {
+      value: running.value
+        .then(
+          () => undefined,
+          () => undefined
+        )
+        .then(() => {
+          if (this.queued.get(key) === queued) this.queued.delete(key)
+          return this.start(key, reader, address, true).value
+        })
+    }
+    this.queued.set(key, queued)
+    return queued.value
+  }
+
+  /** Starts a read of `address` on the reader's chain: the one under way for its key. */
+  private start(key: string, reader: ChainReader, address: Address, force: boolean): Flight {
+    const at = Date.now()
+    const flight: Flight = { value: this.read(reader, address, force) }
     this.inFlight.set(key, flight)
     flight.value.then(
       value => {
         // Kept only while nothing dropped it during the read (invalidate removes the flight).
         if (this.inFlight.get(key) !== flight) return
         this.inFlight.delete(key)
-        this.cache.set(key, { at: now, value })
+        this.cache.set(key, { at, value })
       },
       () => {
         if (this.inFlight.get(key) === flight) this.inFlight.delete(key)
       }
     )
-    if (this.cache.size > 10_000) {
-      for (const [k, e] of this.cache) if (now - e.at >= this.ttlMs) this.cache.delete(k)
-    }
-    return flight.value
+    return flight
   }
 
   private async read(reader: ChainReader, address: Address, force: boolean): Promise<RawBalance[]> {

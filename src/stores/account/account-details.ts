@@ -25,20 +25,22 @@ export type WalletBalanceReader = () => Promise<bigint>
 const stillShowing = (caipAddress: string) => $account.get().caipAddress === caipAddress
 
 /**
- * The native balance: the backend's balance API first (GET /v1/account/{address}/balance), then
- * the wallet itself (eth_getBalance) when the backend is not configured, fails, or does not read
- * this chain.
+ * The native balance: the backend's balance API first (GET /v1/account/{address}/balance, with
+ * forceUpdate when the read is forced: after the kit's own transaction, the backend's cache may
+ * not have seen it yet), then the wallet itself (eth_getBalance) when the backend is not
+ * configured, fails, or does not read this chain.
  */
 async function readNativeBalance(
   address: string,
   caipNetworkId: string,
   network: CaipNetwork | undefined,
-  fromWallet: WalletBalanceReader | undefined
+  fromWallet: WalletBalanceReader | undefined,
+  force: boolean
 ): Promise<{ balance: string; symbol: string }> {
   const api = accountApi()
   if (api) {
     try {
-      const native = await api.nativeBalance(address, caipNetworkId)
+      const native = await api.nativeBalance(address, caipNetworkId, { forceUpdate: force })
       if (native) return native
     } catch (error) {
       if (!fromWallet) throw error
@@ -69,7 +71,7 @@ async function refreshBalance(
     return
   }
   if (balanceReadsBlocked()) return
-  await reads.run(caipAddress, force, () => readBalance(caipAddress, address, caipNetworkId, fromWallet))
+  await reads.run(caipAddress, force, () => readBalance(caipAddress, address, caipNetworkId, fromWallet, force))
 }
 
 /** Reads the native balance of `caipAddress` and shows it, or that it could not be read. */
@@ -77,13 +79,14 @@ async function readBalance(
   caipAddress: string,
   address: string,
   caipNetworkId: string,
-  fromWallet: WalletBalanceReader | undefined
+  fromWallet: WalletBalanceReader | undefined,
+  force: boolean
 ): Promise<void> {
   const network = $network.get().networks.find(n => n.caipNetworkId === caipNetworkId)
   const cache = nativeBalanceCache(caipNetworkId, address)
   setAccount({ balanceLoading: true })
   try {
-    const native = await readNativeBalance(address, caipNetworkId, network, fromWallet)
+    const native = await readNativeBalance(address, caipNetworkId, network, fromWallet, force)
     cache.set({ balance: native.balance, symbol: native.symbol })
     if (stillShowing(caipAddress))
       setAccount({ balance: native.balance, balanceSymbol: native.symbol, balanceLoading: false })

@@ -11,7 +11,7 @@ import type { W3mModal } from '../../../src/elements/w3m-modal.js'
 import { BALANCE_FRESH_MS } from '../../../src/config/constants.js'
 import { $account } from '../../../src/stores/account.js'
 import { refreshAccountDetails } from '../../../src/stores/account/account-details.js'
-import { refreshBalancesOnShow } from '../../../src/stores/account/balances.js'
+import { refreshBalances, refreshBalancesOnShow } from '../../../src/stores/account/balances.js'
 import { activeConnector } from '../../../src/stores/connect/connection.js'
 import { closeModal, openModal } from '../../../src/stores/modal.js'
 import { $tokenBalances } from '../../../src/stores/account/token-balances.js'
@@ -66,6 +66,14 @@ describe('balances read again when the Account or Send view shows (issue 29)', (
     // Not forced: the spec's forceUpdate is for after the kit's own transaction.
     expect(setup.backend.tokenBalanceCalls.at(-1)).not.to.match(/ force$/)
     await expect(el).to.be.accessible()
+  })
+
+  it('a forced read (after the kit’s own transaction) asks the backend past its cache for the native balance too, not only the list', async () => {
+    const before = asked()
+    await refreshBalances({ force: true })
+    expect(asked()).to.deep.equal({ native: before.native + 1, tokens: before.tokens + 1 })
+    expect(setup.backend.balanceCalls.at(-1)).to.match(/ force$/)
+    expect(setup.backend.tokenBalanceCalls.at(-1)).to.match(/ force$/)
   })
 
   it('closing and reopening the modal on Account shows the funds that arrived meanwhile', async () => {

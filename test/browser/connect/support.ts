@@ -41,6 +41,7 @@ export function track(wallet: AnnouncedWallet): AnnouncedWallet {
 
 /** What the fake backend answers, and what it was asked. */
 export interface FakeAccountClient extends AccountClient {
+  /** Each nativeBalance call: '<caipNetworkId>:<address>', with ' force' when forceUpdate was asked. */
   readonly balanceCalls: string[]
   readonly identityCalls: string[]
   /** Each tokenBalances call: '<caipNetworkId>:<address>', with ' force' when forceUpdate was asked. */
@@ -59,8 +60,8 @@ export function createFakeAccountClient(): FakeAccountClient {
     nativeBalanceAnswer: undefined,
     identityAnswer: { name: null, avatar: null },
     trustedOrigins: ['http://127.0.0.1:8787'],
-    async nativeBalance(address, caipNetworkId) {
-      client.balanceCalls.push(`${caipNetworkId}:${address}`)
+    async nativeBalance(address, caipNetworkId, options = {}) {
+      client.balanceCalls.push(`${caipNetworkId}:${address}${options.forceUpdate ? ' force' : ''}`)
       if (client.nativeBalanceAnswer instanceof Error) throw client.nativeBalanceAnswer
       return client.nativeBalanceAnswer
     },
