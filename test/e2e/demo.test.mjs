@@ -68,7 +68,7 @@ async function openDemo() {
 
 const text = (page, testId) => page.getByTestId(testId).textContent()
 
-test('demo: the Dev Wallet is announced over EIP-6963, the Solana wallet registers, the AppKitButton renders', async () => {
+test('demo: the Dev Wallet is announced over EIP-6963, the Solana and Bitcoin wallets register, the AppKitButton renders', async () => {
   const { context, page, problems } = await openDemo()
   try {
     const connect = page.locator('appkit-button [data-testid="connect-button"]')
@@ -79,7 +79,7 @@ test('demo: the Dev Wallet is announced over EIP-6963, the Solana wallet registe
     assert.ok(dev, `no eip6963:announceProvider with rdns dev.appkit.wallet: ${JSON.stringify(seen.announced)}`)
     assert.equal(dev.name, 'AppKit Dev Wallet')
     assert.equal(dev.icon, 'data:image/svg+xml;base64,')
-    assert.deepEqual(seen.registered, ['AppKit Solana Test Wallet'])
+    assert.deepEqual([...seen.registered].sort(), ['AppKit Bitcoin Test Wallet', 'AppKit Solana Test Wallet'])
     assert.deepEqual(problems, [])
   } finally {
     await context.close()

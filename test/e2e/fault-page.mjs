@@ -30,10 +30,11 @@ export function useFaultPages() {
    * The fault page in a context of its own, not yet connected, with `api` and `rpc`, its proxies;
    * `beforeLoad({ api, rpc, context, page })` runs before the page loads (faults, init scripts,
    * routes); `frame: true` gives the kit the stack's embedded wallet frame (the e-mail login);
+   * `siwx: true` turns sign-in on, kept by the backend behind the `api` proxy;
    * `apiTarget` puts the `api` proxy in front of another backend than the stack's.
    */
   let warmedUp
-  async function open({ beforeLoad, frame = false, apiTarget = stack.api } = {}) {
+  async function open({ beforeLoad, frame = false, siwx = false, apiTarget = stack.api } = {}) {
     // The test wallets' script is bundled on first use: once, not once per test side by side.
     warmedUp ??= stack.browser.newContext().then(async context => {
       await addTestWallets(context, { chainA: stack.rpc.a, chainB: stack.rpc.b, solana: stack.rpc.solana })
@@ -56,6 +57,7 @@ export function useFaultPages() {
     })
     const query = new URLSearchParams({ api: api.url, 'rpc-a': rpc.url, 'rpc-b': stack.rpc.b })
     if (frame) query.set('frame', `${stack.frame}/`)
+    if (siwx) query.set('siwx', 'backend')
     await opened.page.goto(`${site.url}/test/e2e/fault-page/?${query}`, { waitUntil: 'domcontentloaded' })
     await opened.page.locator('appkit-button').waitFor()
     return {

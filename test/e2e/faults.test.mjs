@@ -182,4 +182,69 @@ describe('backend faults', { concurrency: true }, () => {
       await opened.close()
     }
   })
+
+  test('signed in through the backend, then the backend down (issue 33: nothing is lost, the sign-in session): a reload while it is down asks for no signature and keeps the token; back up, the next opening of the modal reads the session again: no signature asked, the session still on the server', async () => {
+    const opened = await openFaultPage({ siwx: true })
+    const { page, api } = opened
+    const isSessions = onPath('/v1/siwx/sessions', 'GET')
+    const serverSessions = async token => {
+      const url = new URL('/v1/siwx/sessions', stack.api)
+      url.search = new URLSearchParams({
+        projectId: 'appkit-local',
+        st: 'appkit',
+        sv: 'e2e',
+        chainId: 'eip155:31337',
+        address: sender.address
+      }).toString()
+      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } })
+      assert.equal(response.status, 200)
+      return (await response.json()).sessions
+    }
+    const signRequests = () => page.getByTestId('dev-wallet-method').filter({ hasText: 'personal_sign' })
+    try {
+      await connectDevWallet(page)
+      await page.getByTestId('siwx-sign-button').click()
+      await signRequests().waitFor({ timeout: 15_000 })
+      await page.getByTestId('dev-wallet-approve').click()
+      await page.getByTestId('siwx-sign-button').waitFor({ state: 'detached', timeout: 15_000 })
+      const token = await page.evaluate(() => localStorage.getItem('@appkit-wallet/siwx_token'))
+      assert.ok(token)
+      assert.equal((await serverSessions(JSON.parse(token))).length, 1)
+
+      // A reload with the backend down: the wallet reconnects, the sessions cannot be read (3 tries).
+      await api.down()
+      await page.reload()
+      await page.locator('appkit-button appkit-account-button').waitFor({ timeout: 15_000 })
+      await page.waitForFunction(() => window.appKit.getAccount('eip155')?.caipAddress !== undefined, undefined, {
+        timeout: 15_000
+      })
+      const failedReading = () => opened.warnings.some(line => line.includes('Reading the sign-in sessions failed'))
+      for (let waited = 0; !failedReading() && waited < 20_000; waited += 100) await page.waitForTimeout(100)
+      assert.ok(failedReading(), 'a console warning says the sessions could not be read')
+      assert.equal(
+        await page.getByTestId('siwx-sign-button').count(),
+        0,
+        'no signature asked while the backend is down'
+      )
+      assert.equal(await signRequests().count(), 0)
+      assert.equal(await page.evaluate(() => localStorage.getItem('@appkit-wallet/siwx_token')), token)
+      await assertConnectionKept(page)
+
+      // Back up: the visitor opens the modal; the sessions are read again and the kept one found.
+      await api.up()
+      const readings = api.count(isSessions)
+      await page.locator('appkit-button [data-testid="account-button"]').click()
+      await accountView(page).waitFor({ timeout: 15_000 })
+      await api.waitForRequests(isSessions, readings + 1)
+      // The answer reaches the kit: nothing opens in the next moments.
+      await page.waitForTimeout(1_000)
+      assert.equal(await page.getByTestId('siwx-sign-button').count(), 0, 'the session read again: no signature asked')
+      assert.equal(await signRequests().count(), 0)
+      assert.equal((await serverSessions(JSON.parse(token))).length, 1)
+      await assertConnectionKept(page)
+      assert.deepEqual(unexpected(opened.problems), [])
+    } finally {
+      await opened.close()
+    }
+  })
 })

@@ -54,13 +54,31 @@ function signInTarget(): { chainId: string; address: string } | undefined {
 }
 
 let checks = 0
+/** The last reading of the account's sessions failed: they are read again when the modal opens. */
+let unread = false
 
-/** Reads the account's sessions and asks for a signature when it has none. */
+/** The sessions already known that belong to `target` (kept when a new reading fails). */
+function knownSessionsOf(target: { chainId: string; address: string }): SiwxSession[] {
+  const address = target.address.toLowerCase()
+  return $siwx
+    .get()
+    .sessions.filter(
+      session => session.data.chainId === target.chainId && session.data.accountAddress.toLowerCase() === address
+    )
+}
+
+/**
+ * Reads the account's sessions and asks for a signature when it has none. A reading that fails (the
+ * backend that keeps them is down) is not "no session": the visitor is not asked to sign again (the
+ * session may be there, and storing a new one needs the same backend); the sessions already known
+ * for the account are kept, and they are read again the next time the modal opens.
+ */
 export async function checkSignIn(): Promise<void> {
   const config = siwxConfig()
   const check = ++checks
   const target = signInTarget()
   if (!config || !target) {
+    unread = false
     setSiwxSessions([])
     if (!$account.get().address && $router.get().view === 'SIWXSignMessage') {
       resetView('Connect')
@@ -70,13 +88,20 @@ export async function checkSignIn(): Promise<void> {
   }
   setSiwxStatus('checking')
   let sessions: SiwxSession[] = []
+  let failed = false
   try {
     sessions = await config.getSessions(target.chainId, target.address)
   } catch (error) {
-    console.warn('[appkit] Reading the sign-in sessions failed:', error)
+    console.warn('[appkit] Reading the sign-in sessions failed (they are read again when the modal opens):', error)
+    failed = true
   }
   if (check !== checks) return
   setSiwxStatus('idle')
+  unread = failed
+  if (failed) {
+    setSiwxSessions(knownSessionsOf(target))
+    return
+  }
   setSiwxSessions(sessions)
   if (sessions.length === 0) openModal({ view: 'SIWXSignMessage' })
   else if ($modal.get().open && $router.get().view === 'SIWXSignMessage') closeModal()
@@ -84,7 +109,10 @@ export async function checkSignIn(): Promise<void> {
 
 let stopWatching: (() => void) | undefined
 
-/** Follows the connected account: each new account or network is checked once (idempotent). */
+/**
+ * Follows the connected account: each new account or network is checked once (idempotent); after a
+ * reading that failed, the modal's next opening reads the sessions again.
+ */
 export function watchSignIn(): void {
   if (stopWatching || !siwxConfig()) return
   let last: string | undefined
@@ -96,7 +124,17 @@ export function watchSignIn(): void {
     if (status === 'connecting' || status === 'reconnecting') return
     void checkSignIn()
   }
-  stopWatching = $account.listen(follow)
+  let wasOpen = $modal.get().open
+  const stopAccount = $account.listen(follow)
+  const stopModal = $modal.listen(({ open }) => {
+    const opened = open && !wasOpen
+    wasOpen = open
+    if (opened && unread && $siwx.get().status === 'idle') void checkSignIn()
+  })
+  stopWatching = () => {
+    stopAccount()
+    stopModal()
+  }
   follow()
 }
 
@@ -104,6 +142,7 @@ export function watchSignIn(): void {
 export function stopSignInWatch(): void {
   stopWatching?.()
   stopWatching = undefined
+  unread = false
   checks++
 }
 

@@ -7,7 +7,7 @@ import { $account, setAccount } from '../../../src/stores/account.js'
 import { $connection, activeConnector, connect } from '../../../src/stores/connect/connection.js'
 import { loadConnectors } from '../../../src/stores/connect/connectors.js'
 import { onKitEvent, type KitEvent } from '../../../src/stores/kit-events.js'
-import { $modal, closeModal } from '../../../src/stores/modal.js'
+import { $modal, closeModal, openModal } from '../../../src/stores/modal.js'
 import { $router } from '../../../src/stores/router.js'
 import { $siwx, configureSiwx, resetSiwx } from '../../../src/stores/siwx/state.js'
 import {
@@ -123,6 +123,48 @@ describe('sign-in with X: the flow (docs/behaviour.md section 4)', () => {
     await until(() => $siwx.get().hasSession, 'the kept session')
     expect($modal.get().open).to.equal(false)
     expect(signed).to.deep.equal([])
+  })
+
+  it('sessions that cannot be read (their backend down) are not "no session": nothing asks to sign; the next opening of the modal reads them again', async () => {
+    const siwx = createLocalSiwx({ required: true })
+    await start(siwx)
+    await connect('com.example.fake')
+    await onSignIn()
+    await signIn()
+    const kept = localStorage.getItem('@appkit-wallet/siwx_sessions')
+    // A fresh page whose sessions' backend is down.
+    stopSignInWatch()
+    tearDownConnection()
+    const warn = sinon.stub(console, 'warn')
+    const reading = sinon.stub(siwx, 'getSessions').rejects(new Error('503 Service Unavailable'))
+    await start(siwx)
+    localStorage.setItem('@appkit-wallet/siwx_sessions', kept!)
+    signed = []
+    await connect('com.example.fake')
+    await until(() => reading.called && $siwx.get().status === 'idle', 'the failed reading')
+    expect($modal.get().open).to.equal(false)
+    expect($router.get().view).to.not.equal('SIWXSignMessage')
+    expect(warn.calledWithMatch('[appkit] Reading the sign-in sessions failed')).to.equal(true)
+    // Back up: the visitor opens the modal, the sessions are read again and the one kept is found.
+    reading.restore()
+    openModal({ view: 'Account' })
+    await until(() => $siwx.get().hasSession, 'the session read again')
+    expect($router.get().view).to.equal('Account')
+    expect(signed).to.deep.equal([])
+  })
+
+  it('read again after a failed reading, an account with no session is asked to sign', async () => {
+    const siwx = createLocalSiwx({ required: true })
+    sinon.stub(console, 'warn')
+    const reading = sinon.stub(siwx, 'getSessions').rejects(new Error('503 Service Unavailable'))
+    await start(siwx)
+    await connect('com.example.fake')
+    await until(() => reading.called && $siwx.get().status === 'idle', 'the failed reading')
+    expect($modal.get().open).to.equal(false)
+    reading.restore()
+    openModal({ view: 'Account' })
+    await onSignIn()
+    expect($siwx.get().hasSession).to.equal(false)
   })
 
   it('an expired session is not a session: the sign-in asks again', async () => {
