@@ -11,6 +11,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { connectDevWallet } from './test-wallets.mjs'
 import { onPath } from './fault-proxy.mjs'
+import { siwxSessionsOnServer } from './helpers.mjs'
 import { accountView, activityShown, fillSwap, toast, unexpected, useFaultPages } from './fault-page.mjs'
 
 const { stack, sender, open: openFaultPage, assertConnectionKept } = useFaultPages()
@@ -187,19 +188,7 @@ describe('backend faults', { concurrency: true }, () => {
     const opened = await openFaultPage({ siwx: true })
     const { page, api } = opened
     const isSessions = onPath('/v1/siwx/sessions', 'GET')
-    const serverSessions = async token => {
-      const url = new URL('/v1/siwx/sessions', stack.api)
-      url.search = new URLSearchParams({
-        projectId: 'appkit-local',
-        st: 'appkit',
-        sv: 'e2e',
-        chainId: 'eip155:31337',
-        address: sender.address
-      }).toString()
-      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } })
-      assert.equal(response.status, 200)
-      return (await response.json()).sessions
-    }
+    const serverSessions = token => siwxSessionsOnServer(stack.api, token, sender.address)
     const signRequests = () => page.getByTestId('dev-wallet-method').filter({ hasText: 'personal_sign' })
     try {
       await connectDevWallet(page)

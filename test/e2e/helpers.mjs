@@ -220,3 +220,21 @@ export async function waitForPairingUri(page, viewTag, problems) {
     await page.waitForTimeout(100)
   }
 }
+
+/**
+ * The sign-in sessions the backend at `api` keeps for `address` on Local Chain A, asked as the
+ * browser holding `token` (its bearer token) would ask: GET /v1/siwx/sessions, which must answer 200.
+ */
+export async function siwxSessionsOnServer(api, token, address) {
+  const url = new URL('/v1/siwx/sessions', api)
+  url.search = new URLSearchParams({
+    projectId: 'appkit-local',
+    st: 'appkit',
+    sv: 'e2e',
+    chainId: 'eip155:31337',
+    address
+  }).toString()
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } })
+  if (response.status !== 200) throw new Error(`GET /v1/siwx/sessions answered ${response.status}`)
+  return (await response.json()).sessions
+}

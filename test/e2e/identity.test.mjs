@@ -17,7 +17,7 @@ import { nameRegistryAbi } from '../../local/chain/abis.ts'
 import { CONTRACTS, TEST_ACCOUNTS } from '../../local/chain/deployment.ts'
 import { decodeBase58 } from '../../src/utils/base58.ts'
 import { connectWith, openDemo as openDemoPage } from './demo-page.mjs'
-import { waitForPairingUri } from './helpers.mjs'
+import { siwxSessionsOnServer, waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
 
@@ -108,19 +108,7 @@ test('optional sign-in kept by the backend: the session on the server, reload, a
 
     // The backend holds it, under the browser's bearer token.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit-wallet/siwx_token')))
-    const list = async () => {
-      const url = new URL('/v1/siwx/sessions', stack.api)
-      url.search = new URLSearchParams({
-        projectId: 'appkit-local',
-        st: 'appkit',
-        sv: 'e2e',
-        chainId: 'eip155:31337',
-        address: DEV_WALLET_ADDRESS
-      }).toString()
-      const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } })
-      assert.equal(response.status, 200)
-      return (await response.json()).sessions
-    }
+    const list = () => siwxSessionsOnServer(stack.api, token, DEV_WALLET_ADDRESS)
     const sessions = await list()
     assert.equal(sessions.length, 1)
     assert.equal(
