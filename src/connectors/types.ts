@@ -94,6 +94,33 @@ export type TransactionRequest =
       readonly transaction: Uint8Array
       readonly options?: SolanaSendOptions
     }
+  | BitcoinTransferRequest
+
+/**
+ * A Bitcoin payment the kit prepared (issue 34): `amount` satoshis from the payment address `from`
+ * to `to` at `feeRate` sat/vB. `psbt` is the unsigned PSBT the kit built (coin selection over the
+ * account's UTXOs, change back to `from`, the dust rule applied, `fee` satoshis of fee); the inputs
+ * at `signInputs` are `from`'s. A connector signs the PSBT (`bitcoin:signTransaction`, sats-connect
+ * `signPsbt`, WalletConnect `signPsbt`) and posts the signed transaction to the Esplora API at
+ * `esploraUrl` (`POST /tx`), or hands the payment itself to a wallet that prefers to build it
+ * (`sendTransfer`). Either way it resolves with the transaction id (64 hex characters).
+ */
+export interface BitcoinTransferRequest {
+  readonly namespace: 'bip122'
+  readonly from: string
+  readonly to: string
+  /** Satoshis the receiver gets. */
+  readonly amount: bigint
+  /** The fee rate the kit chose, in sat/vB. */
+  readonly feeRate: number
+  /** The fee of `psbt`, in satoshis. */
+  readonly fee: bigint
+  readonly psbt: Uint8Array
+  readonly signInputs: readonly number[]
+  /** The CAIP-2 id of the network (bip122:<genesis hash prefix>). */
+  readonly chain: string
+  readonly esploraUrl: string
+}
 
 export interface Connector extends ConnectorInfo {
   /** Asks the wallet for its accounts (it may prompt the visitor); then for its chain. */

@@ -94,6 +94,7 @@ export function createWalletConnectConnector(
         const call = { from, to, value: `0x${value.toString(16)}`, data }
         return hashSchema.parse(await controller.request(network.caipNetworkId, 'eth_sendTransaction', [call]))
       }
+      if (request.namespace === 'bip122') throw new ChainNotConfiguredError(request.chain)
       // WalletConnect's sendOptions are web3.js's SendOptions: no commitment (the wallet answers once sent).
       const { commitment: _commitment, ...sendOptions } = request.options ?? {}
       const answer = solanaSendSchema.parse(
