@@ -1,7 +1,8 @@
 /**
  * The test wallets on the demo page (they are not part of the kit: local/wallets/ in the repository).
  * The AppKit Dev Wallet announces itself over EIP-6963; the Solana test wallet registers through
- * the Wallet Standard, and so does the Bitcoin test wallet (with the `bitcoin:` features). All ask in their own panel before connecting, signing or sending.
+ * the Wallet Standard, and so does the Bitcoin test wallet (with the `bitcoin:` features; it also
+ * shows the sats-connect request API). All ask in their own panel before connecting, signing or sending.
  */
 import { installDevWallet, type DevWallet } from '../../local/wallets/dev-wallet/index.js'
 import {
@@ -39,9 +40,14 @@ export function installTestWallets(): TestWallets | undefined {
     // ?solana-wallet-account=N: the Solana test wallet holds test account #N (default #0, Alice).
     ...(query.get('solana-wallet-account') ? { accountIndex: Number(query.get('solana-wallet-account')) } : {})
   })
+  const face = query.get('bitcoin-wallet-face')
   const bitcoin = installBitcoinTestWallet({
     // ?bitcoin-wallet-account=N: the Bitcoin test wallet holds test account #N (default #0, Alice).
-    ...(query.get('bitcoin-wallet-account') ? { accountIndex: Number(query.get('bitcoin-wallet-account')) } : {})
+    ...(query.get('bitcoin-wallet-account') ? { accountIndex: Number(query.get('bitcoin-wallet-account')) } : {}),
+    // ?bitcoin-wallet-face=sats-connect (or wallet-standard): the wallet shows that protocol alone;
+    // by default both, as real Bitcoin wallets do (the kit lists it once).
+    ...(face === 'sats-connect' || face === 'wallet-standard' ? { faces: face } : {}),
+    esploraUrl: demoConfig.bitcoinUrl
   })
   return { dev, solana, bitcoin }
 }

@@ -2,6 +2,13 @@
  * JSON in localStorage, tolerant of a page where storage is unavailable (sandboxed iframe, private
  * mode quota): then the value lives in memory for the page's lifetime.
  */
+/** What it uses of the Web Storage API (typed here so that Node code can import this file). */
+interface WebStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
 export class JsonStorage<T> {
   readonly key: string
   #memory: string | null = null
@@ -10,9 +17,9 @@ export class JsonStorage<T> {
     this.key = key
   }
 
-  #storage(): Storage | undefined {
+  #storage(): WebStorage | undefined {
     try {
-      return globalThis.localStorage ?? undefined
+      return (globalThis as { localStorage?: WebStorage }).localStorage ?? undefined
     } catch {
       return undefined
     }
