@@ -2,7 +2,8 @@
  * Shared by the Bitcoin node's tests: JSON-RPC and REST calls, and transactions built and signed
  * the way a wallet does it (@scure/btc-signer: P2WPKH with BIP-143, P2TR key path with BIP-341).
  */
-import { RawTx, Transaction } from '@scure/btc-signer'
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { p2wpkh, RawTx, Transaction, utils } from '@scure/btc-signer'
 import { REGTEST_NETWORK, type BitcoinTestKey } from '../../local/bitcoin/accounts.js'
 import { addressScript } from '../../local/bitcoin/script-info.js'
 
@@ -88,5 +89,28 @@ export async function waitFor(check: () => Promise<boolean>, ms = 10_000): Promi
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`)
     await new Promise(resolve => setTimeout(resolve, 20))
+  }
+}
+
+/** A fresh regtest P2WPKH address nobody holds. */
+export function freshAddress(): string {
+  return p2wpkh(secp256k1.getPublicKey(utils.randomPrivateKeyBytes(), true), REGTEST_NETWORK).address!
+}
+
+/** What transaction `txid` pays `address` on the node (Esplora's /tx/:id), its fee, whether it is in a block. */
+export async function paidOnNode(
+  url: string,
+  txid: string,
+  address: string
+): Promise<{ value: number; fee: number; confirmed: boolean }> {
+  const tx = (await get(url, `/tx/${txid}`)).body as {
+    fee: number
+    vout: { scriptpubkey_address?: string; value: number }[]
+    status: { confirmed: boolean }
+  }
+  return {
+    value: tx.vout.filter(out => out.scriptpubkey_address === address).reduce((sum, out) => sum + out.value, 0),
+    fee: tx.fee,
+    confirmed: tx.status.confirmed
   }
 }

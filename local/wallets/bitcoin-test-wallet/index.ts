@@ -77,7 +77,8 @@ export function installBitcoinTestWallet(options: BitcoinTestWalletOptions = {})
     label: `${account.name} (test account)`,
     chains: [...(options.chains ?? DEFAULT_BITCOIN_CHAINS)],
     autoApprove: options.autoApprove,
-    storageKey: options.storageKey ?? 'appkit-bitcoin-test-wallet'
+    storageKey: options.storageKey ?? 'appkit-bitcoin-test-wallet',
+    ...(options.esploraUrl ? { esploraUrl: options.esploraUrl } : {})
   })
   const faces = options.faces ?? 'both'
   if (faces !== 'sats-connect') registerWallet(wallet)

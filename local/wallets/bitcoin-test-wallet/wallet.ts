@@ -2,7 +2,9 @@
  * The AppKit Bitcoin Test Wallet: a Wallet Standard wallet with the `bitcoin:` extensions over one
  * of the local regtest node's test accounts (local/bitcoin/accounts.ts: TEST KEYS ONLY). It gives
  * the payment address (P2WPKH) and, when the app asks for the purpose `ordinals`, the ordinals
- * address (P2TR), in the order asked; it signs messages with BIP-322 (simple) for the payment address.
+ * address (P2TR), in the order asked; it signs messages with BIP-322 (simple) for the payment address,
+ * signs PSBTs (`bitcoin:signTransaction`) and sends payments itself (`bitcoin:sendTransfer`,
+ * standard-transactions.ts) through the node's Esplora API at `esploraUrl`.
  */
 import {
   ReadonlyWalletAccount,
@@ -14,7 +16,7 @@ import {
   type Wallet,
   type WalletAccount
 } from '@wallet-standard/core'
-import type { BitcoinTestAccount, BitcoinTestKey } from '../../bitcoin/accounts.js'
+import { DEFAULT_BITCOIN_PORT, type BitcoinTestAccount, type BitcoinTestKey } from '../../bitcoin/accounts.js'
 import { ApprovalQueue, type ApprovalRequest, type AutoApprove } from '../shared/approval-panel.js'
 import { BITCOIN_WALLET_ICON } from '../shared/icons.js'
 import { describeMessage } from '../shared/message.js'
@@ -22,6 +24,17 @@ import { StandardChangeEvents } from '../shared/standard-events.js'
 import { JsonStorage, isRecord } from '../shared/storage.js'
 import { SolanaWalletError as BitcoinWalletError } from '../solana-test-wallet/errors.js'
 import { signBip322P2wpkh } from './bip322.js'
+import {
+  BitcoinSendTransfer,
+  BitcoinSignTransaction,
+  sendTransfer,
+  signTransactions,
+  type BitcoinSendTransferInput,
+  type BitcoinSendTransferOutput,
+  type BitcoinSignTransactionInput,
+  type BitcoinSignTransactionOutput,
+  type WalletSide
+} from './standard-transactions.js'
 
 export { BitcoinWalletError }
 
@@ -59,6 +72,16 @@ type Features = StandardDisconnectFeature &
         ...inputs: readonly BitcoinSignMessageInput[]
       ) => Promise<readonly BitcoinSignMessageOutput[]>
     }
+    readonly [BitcoinSignTransaction]: {
+      readonly version: '1.0.0'
+      readonly signTransaction: (
+        ...inputs: readonly BitcoinSignTransactionInput[]
+      ) => Promise<readonly BitcoinSignTransactionOutput[]>
+    }
+    readonly [BitcoinSendTransfer]: {
+      readonly version: '1.0.0'
+      readonly sendTransfer: (input: BitcoinSendTransferInput) => Promise<BitcoinSendTransferOutput>
+    }
   }
 
 export interface BitcoinTestWalletConfig {
@@ -67,6 +90,8 @@ export interface BitcoinTestWalletConfig {
   chains: IdentifierArray
   autoApprove?: AutoApprove
   storageKey: string
+  /** The node's Esplora API (transactions are posted there); default the local node's, http://127.0.0.1:18443. */
+  esploraUrl?: string
 }
 
 /** What the wallet remembers: the sites it connected, each with the purposes it gave. */
@@ -131,6 +156,14 @@ export class BitcoinTestWallet implements Wallet {
     return (this.#features ??= {
       [BitcoinConnect]: { version: '1.0.0', connect: this.#connect },
       [BitcoinSignMessage]: { version: '1.0.0', signMessage: this.#signMessage },
+      [BitcoinSignTransaction]: {
+        version: '1.0.0',
+        signTransaction: (...inputs: readonly BitcoinSignTransactionInput[]) => signTransactions(this.#side(), inputs)
+      },
+      [BitcoinSendTransfer]: {
+        version: '1.0.0',
+        sendTransfer: (input: BitcoinSendTransferInput) => sendTransfer(this.#side(), input)
+      },
       [StandardDisconnect]: { version: '1.0.0', disconnect: this.#disconnect },
       [StandardEvents]: { version: '1.0.0', on: this.#events.on }
     })
@@ -146,8 +179,11 @@ export class BitcoinTestWallet implements Wallet {
       address: key.address,
       publicKey: hexBytes(key.publicKey),
       chains: this.chains,
-      // BIP-322 simple signing is offered for the segwit v0 (payment) address.
-      features: purpose === 'payment' ? [BitcoinSignMessage] : [],
+      // BIP-322 simple signing and sendTransfer are offered for the segwit v0 (payment) address.
+      features:
+        purpose === 'payment'
+          ? [BitcoinSignMessage, BitcoinSignTransaction, BitcoinSendTransfer]
+          : [BitcoinSignTransaction],
       label: `${this.#config.label} (${purpose})`,
       icon: BITCOIN_WALLET_ICON
     })
@@ -179,6 +215,21 @@ export class BitcoinTestWallet implements Wallet {
 
   async #ask(request: ApprovalRequest): Promise<void> {
     if (!(await this.approvals.ask(request))) throw userRejected()
+  }
+
+  /** What the payment features use: the site's accounts' keys, the panel and the node. */
+  #side(): WalletSide {
+    return {
+      keyOf: (address: string) => {
+        const purpose = PURPOSES.find(p => this.#key(p).address === address)
+        if (!purpose || !this.#accounts.some(account => account.address === address)) {
+          throw unauthorized(`The Bitcoin test wallet gave this site no account ${String(address)}.`)
+        }
+        return this.#key(purpose)
+      },
+      ask: request => this.#ask(request),
+      esploraUrl: this.#config.esploraUrl ?? `http://127.0.0.1:${DEFAULT_BITCOIN_PORT}`
+    }
   }
 
   #connect = async (input: BitcoinConnectInput): Promise<{ readonly accounts: readonly WalletAccount[] }> => {
