@@ -178,6 +178,9 @@ const SOLANA_PROVIDER_FILE = 'appkit-elements.solana-provider.js'
 /** Sign-in's EVM cryptography (viem) beside the classic script: only when an EVM account signs in. */
 const SIWX_EVM_FILE = 'appkit-elements.siwx-evm.js'
 
+/** Sign-in's Bitcoin cryptography (BIP-322 on @noble/curves) beside the classic script: only when a Bitcoin account signs in. */
+const SIWX_BITCOIN_FILE = 'appkit-elements.siwx-bitcoin.js'
+
 /** The unknown options' warnings beside the classic script: only when the options hold a key the kit does not know. */
 const UNKNOWN_OPTIONS_FILE = 'appkit-elements.unknown-options.js'
 
@@ -195,6 +198,7 @@ const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
   [SOLANA_TRANSFER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-transfer.ts',
   [SOLANA_PROVIDER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-provider.ts',
   [SIWX_EVM_FILE.slice(0, -3)]: 'src/siwx/evm-signature.ts',
+  [SIWX_BITCOIN_FILE.slice(0, -3)]: 'src/siwx/bitcoin-signature.ts',
   [UNKNOWN_OPTIONS_FILE.slice(0, -3)]: 'src/config/unknown-options.ts'
 }
 
@@ -214,7 +218,8 @@ function importBesideClassic(file: string): string {
  *   CHAIN_READS_FILE (viem, 29 kB gzip, loaded only when the backend fails), and the Send flow's
  *   `import('../../adapters/solana/solana-transfer.js')` SOLANA_TRANSFER_FILE (@solana/web3.js), the
  *   bridge store's `import('../../adapters/solana/solana-provider.js')` SOLANA_PROVIDER_FILE, and
- *   sign-in's `import('./evm-signature.js')` (writing and verifying EVM messages) SIWX_EVM_FILE, and
+ *   sign-in's `import('./evm-signature.js')` (writing and verifying EVM messages) SIWX_EVM_FILE and
+ *   `import('./bitcoin-signature.js')` (verifying BIP-322 signatures) SIWX_BITCOIN_FILE, and
  *   the options' `import('./unknown-options.js')` (the warnings for a misspelt key) UNKNOWN_OPTIONS_FILE.
  * Only modules without state of the kit go beside: a second copy of a store would split the kit.
  */
@@ -237,6 +242,7 @@ const SINGLE_BESIDE = [
     file: SOLANA_PROVIDER_FILE
   },
   { module: 'src/siwx/verify.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
+  { module: 'src/siwx/verify.ts', target: /import\((['"])\.\/bitcoin-signature\.js\1\)/, file: SIWX_BITCOIN_FILE },
   { module: 'src/siwx/create-message.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
   { module: 'src/config/options.ts', target: /import\((['"])\.\/unknown-options\.js\1\)/, file: UNKNOWN_OPTIONS_FILE }
 ]
@@ -262,12 +268,15 @@ function besideClassic(): Plugin {
           map: null
         }
       }
-      const single = SINGLE_BESIDE.find(entry => id.endsWith(entry.module))
-      if (single) {
-        if (!single.target.test(code)) this.error(`${single.target} not found in ${single.module}`)
-        return { code: code.replace(single.target, importBesideClassic(single.file)), map: null }
+      // A module may import more than one file beside the classic script (verify.ts: EVM and Bitcoin).
+      const entries = SINGLE_BESIDE.filter(entry => id.endsWith(entry.module))
+      if (entries.length === 0) return null
+      let replaced = code
+      for (const entry of entries) {
+        if (!entry.target.test(replaced)) this.error(`${entry.target} not found in ${entry.module}`)
+        replaced = replaced.replace(entry.target, importBesideClassic(entry.file))
       }
-      return null
+      return { code: replaced, map: null }
     }
   }
 }

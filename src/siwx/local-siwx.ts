@@ -28,7 +28,7 @@ const sameAccount = (session: SiwxSession, chainId: string, address: string) =>
 
 /**
  * Sign-in kept in this browser: sessions in localStorage, each verified here before it is kept
- * (EIP-191, EIP-1271 through the network's RPC, ed25519). Nothing leaves the page; an app that
+ * (EIP-191, EIP-1271 through the network's RPC, ed25519, BIP-322). Nothing leaves the page; an app that
  * needs the server to know who signed in uses createBackendSiwx.
  */
 export function createLocalSiwxNow(options: LocalSiwxOptions = {}): SiwxConfig {

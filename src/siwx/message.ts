@@ -1,9 +1,9 @@
 import type { SiwxMessageData } from '../api/schemas/siwx.js'
 
 /**
- * The text of a CAIP-122 sign-in message: EIP-4361 (Sign-In with Ethereum) for eip155 and Sign In
- * With Solana for solana. Both share one layout; only the account kind and the Chain ID line
- * differ. The text is a pure function of the data: a verifier formats the data again and compares.
+ * The text of a CAIP-122 sign-in message: EIP-4361 (Sign-In with Ethereum) for eip155, Sign In
+ * With Solana for solana, and CAIP-122's own form for bip122 (signed with BIP-322). All share one
+ * layout; only the account kind and the Chain ID line differ. The text is a pure function of the data: a verifier formats the data again and compares.
  */
 
 /** Solana clusters by the CAIP-2 reference of their genesis hash, as SIWS names them. */
@@ -19,16 +19,20 @@ export function splitChainId(chainId: string): readonly [string, string] {
   return [chainId.slice(0, separator), chainId.slice(separator + 1)]
 }
 
-/** The Chain ID line's value: the EVM chain number; the Solana cluster name, or the reference. */
+/**
+ * The Chain ID line's value: the EVM chain number; the Solana cluster name, or the reference; for
+ * Bitcoin the whole CAIP-2 id (CAIP-122's chain_id: 'bip122:000000000019d6689c085ae165831e93'), since
+ * a bare genesis-hash prefix names nothing a person would recognise.
+ */
 function chainLine(chainId: string): string {
   const [namespace, reference] = splitChainId(chainId)
+  if (namespace === 'bip122') return chainId
   return namespace === 'solana' ? (SOLANA_CLUSTERS[reference] ?? reference) : reference
 }
 
-/** The account kind the first line names. */
-function accountKind(chainId: string): string {
-  return splitChainId(chainId)[0] === 'solana' ? 'Solana' : 'Ethereum'
-}
+/** The account kind the first line names (CAIP-122's human-readable name of the ecosystem). */
+const ACCOUNT_KINDS: Readonly<Record<string, string>> = { solana: 'Solana', bip122: 'Bitcoin' }
+const accountKind = (chainId: string): string => ACCOUNT_KINDS[splitChainId(chainId)[0]] ?? 'Ethereum'
 
 /** The message text for `data` (lines joined by LF, no trailing LF). */
 export function formatSiwxMessage(data: SiwxMessageData): string {

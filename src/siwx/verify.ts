@@ -4,9 +4,10 @@ import { formatSiwxMessage, splitChainId } from './message.js'
 
 /**
  * Verifies a sign-in session's signature (issue 12): EIP-191 for EVM accounts, EIP-1271 through
- * the chain for contract accounts, ed25519 for Solana. The same code runs in the browser (the
- * local implementation) and in the reference backend. viem loads only for an EVM session
- * (evm-signature.ts; beside the classic script).
+ * the chain for contract accounts, ed25519 for Solana, BIP-322 simple for Bitcoin (P2WPKH and P2TR
+ * addresses). The same code runs in the browser (the local implementation) and in the reference
+ * backend. viem loads only for an EVM session (evm-signature.ts), @noble/curves only for a Bitcoin
+ * one (bitcoin-signature.ts); both beside the classic script.
  */
 
 export interface VerifyOptions {
@@ -17,7 +18,13 @@ export interface VerifyOptions {
 /** Why a session is refused, or undefined when its message and signature hold. */
 export async function sessionProblem(session: SiwxSession, options: VerifyOptions = {}): Promise<string | undefined> {
   if (formatSiwxMessage(session.data) !== session.message) return 'the message text does not match its data'
-  const [namespace] = splitChainId(session.data.chainId)
+  const [namespace, reference] = splitChainId(session.data.chainId)
+  if (namespace === 'bip122') {
+    const bitcoin = await import('./bitcoin-signature.js')
+    const { accountAddress } = session.data
+    const prefix = bitcoin.bitcoinAddressPrefix(reference)
+    return bitcoin.bitcoinSignatureProblem(accountAddress, session.message, session.signature, prefix)
+  }
   const valid =
     namespace === 'solana'
       ? await verifyEd25519(session.data.accountAddress, session.message, session.signature)

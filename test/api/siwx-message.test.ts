@@ -1,6 +1,7 @@
 // The sign-in messages the kit writes (issue 12): every EIP-4361 message is parsed, re-written and
 // verified by the reference `siwe` package (over ethers); every Sign In With Solana message is
-// verified with node:crypto's ed25519, independent of the kit's own verifier.
+// verified with node:crypto's ed25519, independent of the kit's own verifier; every Bitcoin message
+// is signed by the test wallet's BIP-322 code (@scure/btc-signer's sighashes) and verified by the kit's.
 import assert from 'node:assert/strict'
 import { createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto'
 import { describe, it } from 'node:test'
@@ -10,6 +11,9 @@ import { createSiwxMessage } from '../../src/siwx/create-message.js'
 import { isSessionCurrent, randomNonce } from '../../src/siwx/message.js'
 import { sessionProblem } from '../../src/siwx/verify.js'
 import { decodeBase58, encodeBase58 } from '../../src/utils/base58.js'
+import { bech32, hex } from '@scure/base'
+import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../local/bitcoin/accounts.js'
+import { signBip322P2tr, signBip322P2wpkh } from '../../local/wallets/bitcoin-test-wallet/bip322.js'
 
 const account = privateKeyToAccount(generatePrivateKey())
 const NOW = Date.parse('2026-11-25T12:00:00.000Z')
@@ -92,6 +96,70 @@ describe('Sign In With Solana messages (checked with node:crypto)', () => {
       const { toString: _text, ...data } = message
       assert.equal(await sessionProblem({ data, message: text, signature }), undefined)
     }
+  })
+})
+
+describe('CAIP-122 messages for Bitcoin (BIP-322 simple, checked with @scure/btc-signer)', () => {
+  const { payment, ordinals } = bitcoinTestAccounts[0]!
+  const mallory = bitcoinTestAccounts[1]!
+  const sessionFor = async (address: string, chainId: string, sign: (text: string) => string) => {
+    const message = await createSiwxMessage(
+      { accountAddress: address, chainId },
+      { nonce: randomNonce(), domain: 'app.example', uri: 'https://app.example/', statement: 'Hello', now: NOW }
+    )
+    const { toString: _text, ...data } = message
+    const text = message.toString()
+    return { data, message: text, signature: sign(text) }
+  }
+  const signP2wpkh = (key: string) => (text: string) =>
+    signBip322P2wpkh(hex.decode(key), new TextEncoder().encode(text))
+  const signP2tr = (key: string) => (text: string) => signBip322P2tr(hex.decode(key), new TextEncoder().encode(text))
+
+  it('names Bitcoin, writes the bare address and the CAIP-2 chain id, and verifies P2WPKH and P2TR on regtest', async () => {
+    for (const [address, sign] of [
+      [payment.address, signP2wpkh(payment.privateKey)],
+      [ordinals.address, signP2tr(ordinals.privateKey)]
+    ] as const) {
+      const session = await sessionFor(address, REGTEST_CAIP_NETWORK_ID, sign)
+      const lines = session.message.split('\n')
+      assert.equal(lines[0], 'app.example wants you to sign in with your Bitcoin account:')
+      assert.equal(lines[1], address)
+      assert.ok(lines.includes(`Chain ID: ${REGTEST_CAIP_NETWORK_ID}`), session.message)
+      assert.equal(await sessionProblem(session), undefined)
+      // From the attacker's side: the data changed after signing (another nonce) no longer matches.
+      const edited = { ...session.data, nonce: 'attacker1' }
+      assert.equal(
+        await sessionProblem({
+          ...session,
+          data: edited,
+          message: session.message.replace(session.data.nonce, 'attacker1')
+        }),
+        'the signature is not the account’s'
+      )
+    }
+  })
+
+  it('refuses another key, a mainnet address on regtest, a legacy address and garbage base64', async () => {
+    const forged = await sessionFor(payment.address, REGTEST_CAIP_NETWORK_ID, signP2wpkh(mallory.payment.privateKey))
+    assert.equal(await sessionProblem(forged), 'the signature is not the account’s')
+    const words = bech32.decode(payment.address as `${string}1${string}`).words
+    const mainnet = await sessionFor(
+      bech32.encode('bc', words),
+      REGTEST_CAIP_NETWORK_ID,
+      signP2wpkh(payment.privateKey)
+    )
+    assert.match((await sessionProblem(mainnet)) ?? '', /not a Bitcoin address of this chain \(bcrt1…\)/)
+    const legacy = await sessionFor(
+      'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
+      'bip122:000000000933ea01ad0ee984209779ba',
+      () => 'AA=='
+    )
+    assert.match((await sessionProblem(legacy)) ?? '', /not supported for legacy \(P2PKH\) addresses/)
+    const garbage = await sessionFor(payment.address, REGTEST_CAIP_NETWORK_ID, () => '%%% not base64')
+    assert.equal(
+      await sessionProblem(garbage),
+      'the signature is not a BIP-322 simple signature (the base64 of a witness)'
+    )
   })
 })
 

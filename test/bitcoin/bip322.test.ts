@@ -15,33 +15,12 @@ import {
   bip322Transactions,
   signBip322P2wpkh
 } from '../../local/wallets/bitcoin-test-wallet/bip322.js'
+import { VECTOR_KEY, VECTOR_P2WPKH, VECTORS } from './bip322-vectors.js'
 
 const encode = (text: string) => new TextEncoder().encode(text)
-// BIP-322's test vectors (bips/bip-0322.mediawiki, "Test vectors").
-const VECTOR_KEY = 'L3VFeEujGtevx9w18HD1fhRbCH67Az2dpCymeRE1SoPK6XQtaN2k'
-const VECTOR_ADDRESS = 'bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l'
-const VECTORS = [
-  {
-    message: '',
-    hash: 'c90c269c4f8fcbe6880f72a721ddfbf1914268a794cbb21cfafee13770ae19f1',
-    toSpend: 'c5680aa69bb8d860bf82d4e9cd3504b55dde018de765a91bb566283c545a99a7',
-    toSign: '1e9654e951a5ba44c8604c4de6c67fd78a27e81dcadcfe1edf638ba3aaebaed6',
-    signature:
-      'AkcwRAIgM2gBAQqvZX15ZiysmKmQpDrG83avLIT492QBzLnQIxYCIBaTpOaD20qRlEylyxFSeEA2ba9YOixpX8z46TSDtS40ASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI='
-  },
-  {
-    message: 'Hello World',
-    hash: 'f0eb03b1a75ac6d9847f55c624a99169b5dccba2a31f5b23bea77ba270de0a7a',
-    toSpend: 'b79d196740ad5217771c1098fc4a4b51e0535c32236c71f1ea4d61a2d603352b',
-    toSign: '88737ae86f2077145f93cc4b153ae9a1cb8d56afa511988c149c5c8c9d93bddf',
-    signature:
-      'AkcwRAIgZRfIY3p7/DoVTty6YZbWS71bc5Vct9p9Fia83eRmw2QCICK/ENGfwLtptFluMGs2KsqoNSk89pO7F29zJLUx9a/sASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI='
-  }
-]
-
 test('BIP-322 test vectors: message hashes, to_spend and to_sign ids, P2WPKH simple signatures', () => {
   const key = btc.WIF().decode(VECTOR_KEY)
-  const script = btc.OutScript.encode(btc.Address().decode(VECTOR_ADDRESS))
+  const script = btc.OutScript.encode(btc.Address().decode(VECTOR_P2WPKH))
   for (const vector of VECTORS) {
     assert.equal(hex.encode(bip322MessageHash(encode(vector.message))), vector.hash)
     const { toSpend, toSign } = bip322Transactions(script, encode(vector.message))

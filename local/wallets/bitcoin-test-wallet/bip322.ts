@@ -1,15 +1,17 @@
 /**
- * BIP-322 "simple" message signatures for P2WPKH addresses: the message is committed to in a
- * virtual `to_spend` transaction whose one output pays the address's script, and signed as the
- * spend of that output by a virtual `to_sign` transaction (BIP-143 sighash, SIGHASH_ALL, value 0).
+ * BIP-322 "simple" message signatures for P2WPKH addresses (and P2TR key path: signBip322P2tr):
+ * the message is committed to in a virtual `to_spend` transaction whose one output pays the
+ * address's script, and signed as the spend of that output by a virtual `to_sign` transaction
+ * (BIP-143 sighash, SIGHASH_ALL, value 0).
  * The simple signature is to_sign's witness stack, serialized and base64 encoded. As Bitcoin Core
  * does, the ECDSA signature is ground to a low R (a 32-byte r, so a 71-byte DER signature),
  * which makes the BIP's own test vectors come out byte for byte.
  */
-import { secp256k1 } from '@noble/curves/secp256k1'
+import { schnorr, secp256k1 } from '@noble/curves/secp256k1'
 import { sha256 } from '@noble/hashes/sha2'
 import { base64 } from '@scure/base'
 import * as btc from '@scure/btc-signer'
+import { taprootTweakPrivKey } from '@scure/btc-signer/utils.js'
 
 const TAG = sha256(new TextEncoder().encode('BIP0322-signed-message'))
 
@@ -75,4 +77,22 @@ export function signBip322P2wpkh(privateKey: Uint8Array, message: Uint8Array): s
   const sighash = toSign.preimageWitnessV0(0, scriptCode, btc.SigHash.ALL, 0n)
   const witness = [signLowR(sighash, privateKey), publicKey]
   return base64.encode(btc.RawWitness.encode(witness))
+}
+
+/**
+ * The BIP-322 simple signature (base64) of `message` by the P2TR key-path key `privateKey` (the
+ * internal key, tweaked as BIP-86 does with no script tree): a 64-byte Schnorr signature of
+ * BIP-341's sighash (SIGHASH_DEFAULT), or 65 bytes ending in SIGHASH_ALL when `hashType` is ALL.
+ */
+export function signBip322P2tr(
+  privateKey: Uint8Array,
+  message: Uint8Array,
+  hashType: number = btc.SigHash.DEFAULT
+): string {
+  const script = btc.p2tr(schnorr.getPublicKey(privateKey)).script
+  const { toSign } = bip322Transactions(script, message)
+  const sighash = toSign.preimageWitnessV1(0, [script], hashType, [0n])
+  const signature = schnorr.sign(sighash, taprootTweakPrivKey(privateKey))
+  const item = hashType === btc.SigHash.DEFAULT ? signature : new Uint8Array([...signature, hashType])
+  return base64.encode(btc.RawWitness.encode([item]))
 }

@@ -19,13 +19,20 @@ const isoTimeSchema = z.string().check(
 )
 
 /**
- * A CAIP-2 chain id of a namespace that signs in: eip155 (EIP-4361) or solana (Sign In With Solana).
- * A Solana reference is the first 32 characters of the genesis hash (CAIP-30): never a cluster name
- * such as 'mainnet', which the message's Chain ID line writes for the known clusters (found by test/fuzz).
+ * A CAIP-2 chain id of a namespace that signs in: eip155 (EIP-4361), solana (Sign In With Solana)
+ * or bip122 (CAIP-122 with BIP-322). A Solana reference is the first 32 characters of the genesis
+ * hash (CAIP-30): never a cluster name such as 'mainnet', which the message's Chain ID line writes
+ * for the known clusters (found by test/fuzz). A Bitcoin reference is the first 32 hex digits of
+ * the genesis block's hash, lower case (CAIP-4).
  */
 export const siwxChainIdSchema = z
   .string()
-  .check(z.regex(/^(eip155:\d+|solana:[1-9A-HJ-NP-Za-km-z]{32})$/, 'a CAIP-2 eip155 or solana chain id'))
+  .check(
+    z.regex(
+      /^(eip155:\d+|solana:[1-9A-HJ-NP-Za-km-z]{32}|bip122:[0-9a-f]{32})$/,
+      'a CAIP-2 eip155, solana or bip122 chain id'
+    )
+  )
 
 /** The fields of a sign-in message (docs/behaviour.md section 3: the sign-in session's data). */
 export const siwxMessageDataSchema = z.object({
@@ -52,7 +59,7 @@ export const cacaoSchema = z.object({
 })
 export type Cacao = z.infer<typeof cacaoSchema>
 
-/** A session: the data, the exact message text signed, and the signature (0x hex on EVM, base58 on Solana). */
+/** A session: the data, the exact message text signed, and the signature (0x hex on EVM, base58 on Solana, base64 on Bitcoin). */
 export const siwxSessionSchema = z.object({
   data: siwxMessageDataSchema,
   message: z.string().check(z.minLength(1)),

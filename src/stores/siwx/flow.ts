@@ -32,8 +32,8 @@ import {
  * close. Switching to an account or a network without a session asks again.
  */
 
-/** The namespaces whose messages the kit writes (EIP-4361, Sign In With Solana). */
-const SIGN_IN_NAMESPACES = new Set(['eip155', 'solana'])
+/** The namespaces whose messages the kit writes (EIP-4361, Sign In With Solana, CAIP-122 for Bitcoin with BIP-322). */
+const SIGN_IN_NAMESPACES = new Set(['eip155', 'solana', 'bip122'])
 
 const siwxConfig = (): SiwxConfig | undefined => $options.get()?.siwx
 

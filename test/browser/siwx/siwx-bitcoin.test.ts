@@ -1,0 +1,105 @@
+/**
+ * Sign-in with a Bitcoin account (issue 34): the real AppKit Bitcoin Test Wallet (approving by
+ * itself) connected through the Wallet Standard, createLocalSiwx required. The kit writes a CAIP-122
+ * message for Bitcoin, asks the wallet's bitcoin:signMessage (BIP-322 simple), and the local
+ * implementation verifies it in the browser (src/siwx/bitcoin-signature.ts, a lazy chunk) before it
+ * keeps the session; a signature by another key is refused the same way.
+ */
+import { expect } from '@open-wc/testing'
+import { hex } from '@scure/base'
+import sinon from 'sinon'
+import { bitcoinTestAccounts } from '../../../local/bitcoin/accounts.js'
+import { signBip322P2wpkh } from '../../../local/wallets/bitcoin-test-wallet/bip322.js'
+import { BitcoinTestWallet, BITCOIN_TEST_WALLET_NAME } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
+import { bitcoinAdapter, localBitcoin } from '../../../src/adapters/bitcoin/index.js'
+import { resetBitcoinConnectors } from '../../../src/adapters/bitcoin/connectors.js'
+import { resetWalletStandardDiscovery } from '../../../src/adapters/solana/wallet-standard.js'
+import { createLocalSiwx } from '../../../src/siwx/factories.js'
+import type { SiwxSession } from '../../../src/siwx/types.js'
+import { activeConnector, connect } from '../../../src/stores/connect/connection.js'
+import { loadConnectors } from '../../../src/stores/connect/connectors.js'
+import { $modal } from '../../../src/stores/modal.js'
+import { $router } from '../../../src/stores/router.js'
+import { $siwx, configureSiwx, resetSiwx } from '../../../src/stores/siwx/state.js'
+import { signIn, stopSignInWatch, watchSignIn } from '../../../src/stores/siwx/flow.js'
+import { $toast } from '../../../src/stores/toast.js'
+import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
+import { setUpConnection, tearDownConnection, until } from '../connect/support.js'
+
+const [alice, bob] = bitcoinTestAccounts as [(typeof bitcoinTestAccounts)[0], (typeof bitcoinTestAccounts)[0]]
+const CAIP = localBitcoin.caipNetworkId
+const KEY = '@appkit-wallet/siwx_sessions'
+
+describe('sign-in with a Bitcoin account (BIP-322, createLocalSiwx)', () => {
+  let unregister: (() => void) | undefined
+
+  beforeEach(async () => {
+    localStorage.clear()
+    resetWalletStandardDiscovery()
+    resetBitcoinConnectors()
+    const siwx = createLocalSiwx({ required: true, statement: 'Sign in to the shop' })
+    const backend = setUpConnection({ adapters: [bitcoinAdapter()], networks: [localBitcoin], siwx })
+    backend.nativeBalanceAnswer = { balance: '10', symbol: 'BTC' }
+    configureSiwx(siwx)
+    unregister = registerStandardWallet(
+      new BitcoinTestWallet({
+        account: alice,
+        label: 'Alice (test account)',
+        chains: ['bitcoin:regtest', CAIP],
+        autoApprove: true,
+        storageKey: 'siwx-bitcoin-test-wallet'
+      })
+    )
+    await loadConnectors()
+    watchSignIn()
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
+    await until(() => $modal.get().open && $router.get().view === 'SIWXSignMessage', 'SIWXSignMessage')
+  })
+  afterEach(() => {
+    sinon.restore()
+    stopSignInWatch()
+    resetSiwx()
+    unregister?.()
+    resetWalletStandardDiscovery()
+    tearDownConnection()
+    localStorage.clear()
+  })
+
+  it('signs a CAIP-122 message for Bitcoin with BIP-322 and keeps the session verified here', async () => {
+    const connector = activeConnector()!
+    const asked = sinon.spy(connector, 'signMessage')
+    expect(await signIn()).to.equal(true)
+    const [text, address] = asked.firstCall.args as [string, string]
+    expect(address).to.equal(alice.payment.address)
+    const escaped = location.href.replace(/[.?*+()[\]\\]/g, '\\$&')
+    expect(text).to.match(
+      new RegExp(
+        `^${location.host} wants you to sign in with your Bitcoin account:\n${alice.payment.address}\n\nSign in to the shop\n\nURI: ${escaped}\nVersion: 1\nChain ID: ${CAIP}\nNonce: [A-Za-z0-9]{16}\nIssued At: `
+      )
+    )
+    // The wallet's answer is a BIP-322 simple signature: base64 of a two-item witness.
+    expect(await asked.firstCall.returnValue).to.match(/^AkgwRQIhA|^AkcwRAIg/)
+    expect($modal.get().open).to.equal(false)
+    expect($siwx.get()).to.include({ hasSession: true, status: 'idle' })
+    const stored = JSON.parse(localStorage.getItem(KEY)!) as SiwxSession[]
+    expect(stored.map(session => [session.data.chainId, session.data.accountAddress])).to.deep.equal([
+      [CAIP, alice.payment.address]
+    ])
+  })
+
+  it('a signature by another key is refused: "Signature declined", no session kept', async () => {
+    const connector = activeConnector()!
+    // A wallet answering with Bob's key for Alice's address.
+    sinon
+      .stub(connector, 'signMessage')
+      .callsFake(async (message: string) =>
+        signBip322P2wpkh(hex.decode(bob.payment.privateKey), new TextEncoder().encode(message))
+      )
+    const warn = sinon.stub(console, 'warn')
+    expect(await signIn()).to.equal(false)
+    await until(() => $toast.get().open && $toast.get().message === 'Signature declined', 'Signature declined')
+    expect(String(warn.firstCall?.args[1])).to.include('the signature is not the account’s')
+    expect(localStorage.getItem(KEY)).to.equal(null)
+    expect($siwx.get().hasSession).to.equal(false)
+  })
+})
