@@ -94,7 +94,7 @@ const FIRST_LOAD_SHARED: RegExp[] = [
   /[\\/]src[\\/]i18n[\\/]locales\.ts$/,
   /[\\/]src[\\/]theme[\\/][^\\/]+\.ts$/,
   /[\\/]src[\\/]storage[\\/](local-storage|storage-key)\.ts$/,
-  /[\\/]src[\\/]utils[\\/](format|idle|device)\.ts$/,
+  /[\\/]src[\\/]utils[\\/](format|idle|device|zod-checks)\.ts$/,
   /[\\/]src[\\/]networks[\\/]types\.ts$/,
   /[\\/]src[\\/]events[\\/]modal-events\.ts$/
 ]
@@ -109,6 +109,7 @@ const FIRST_LOAD_SHARED: RegExp[] = [
  */
 export const FIRST_LOAD_ZOD_IMPORTERS: RegExp[] = [
   /[\\/]src[\\/]config[\\/]options\.ts$/,
+  /[\\/]src[\\/]utils[\\/]zod-checks\.ts$/,
   /[\\/]src[\\/]networks[\\/]types\.ts$/
 ]
 

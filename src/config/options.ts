@@ -1,9 +1,10 @@
 import * as z from 'zod/mini'
 import { caipNetworkSchema, CHAIN_NAMESPACES } from '../networks/types.js'
 import type { NamespaceAdapter } from '../adapters/types.js'
-import { ONRAMP_PROVIDERS, SOCIAL_PROVIDERS } from './constants.js'
-import { THEME_VARIABLE_NAMES } from '../theme/variables.js'
+import { ONRAMP_PROVIDERS, SOCIAL_PROVIDERS, type OnrampProviderName, type SocialProvider } from './constants.js'
+import { THEME_VARIABLE_NAMES, type ThemeVariableName } from '../theme/variables.js'
 import { describeIssue } from './describe-issue.js'
+import { listOf, oneOf, recordOf, urlString } from '../utils/zod-checks.js'
 import { AppKitOptionsError } from './options-error.js'
 import { fromViemChain } from './network-input.js'
 import type { UnknownOption } from './unknown-options.js'
@@ -33,9 +34,30 @@ export const DEFAULT_FEATURES: Features = {
 
 const SIWX_METHODS = ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'] as const
 
+/** An EVM 0x address or a Solana mint. */
+const TOKEN_ADDRESS = /^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/
+
+const isTextRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The shape of the `messages` option: texts by message id, or under a locale's code texts by id.
+ * Its ids and placeholders are checked against the catalog where the texts are applied
+ * (src/i18n/overrides.ts, loaded then).
+ */
+function isMessagesShape(value: unknown): boolean {
+  return (
+    isTextRecord(value) &&
+    Object.values(value).every(
+      text => typeof text === 'string' || (isTextRecord(text) && Object.values(text).every(t => typeof t === 'string'))
+    )
+  )
+}
+
 /**
  * The options' schemas, built on createAppKit's first call (or the first run-time theme setter),
- * not when the module loads (issue 35: no schema construction at module evaluation).
+ * not when the module loads (issue 35: no schema construction at module evaluation). They use only
+ * the zod types of src/utils/zod-checks.ts, so the first load holds no more of zod.
  */
 function buildSchemas() {
   /** A boolean option and its default. */
@@ -50,14 +72,29 @@ function buildSchemas() {
     'a namespace adapter such as evmAdapter() from "appkit-elements/evm"'
   )
 
-  const themeVariableValue = z.union([z.string(), z.number()])
+  const themeModeSchema = oneOf(['light', 'dark'])
 
-  const themeModeSchema = z.enum(['light', 'dark'])
-
-  const themeVariablesSchema = z.partialRecord(z.enum(THEME_VARIABLE_NAMES), themeVariableValue)
-
-  const connectMethodSchema = z.enum(['email', 'social', 'wallet'])
-  const walletFeatureSchema = z.enum(['onramp', 'swaps', 'receive', 'send'])
+  /**
+   * The kit's theme variables, each a string or a number; anything but an object is 'a record', a
+   * name the kit does not know 'Invalid input' (the texts of z.partialRecord with the names' enum).
+   */
+  const themeVariablesSchema = z
+    .custom<Partial<Record<ThemeVariableName, string | number>>>(isTextRecord, 'a record')
+    .check(
+      z.check(payload => {
+        if (!isTextRecord(payload.value)) return
+        for (const [name, value] of Object.entries(payload.value)) {
+          const known = (THEME_VARIABLE_NAMES as readonly string[]).includes(name)
+          if (known && (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))) continue
+          payload.issues.push({
+            code: 'custom',
+            message: known ? 'one of the allowed forms of this option' : 'Invalid input',
+            input: value,
+            path: known ? [name] : []
+          } as z.core.$ZodRawIssue)
+        }
+      })
+    )
 
   /** Features and their defaults (DEFAULT_FEATURES). */
   const featuresSchema = z.object({
@@ -69,30 +106,38 @@ function buildSchemas() {
     smartSessions: flag(false),
     pay: flag(false),
     email: flag(true),
-    socials: z._default(z.union([z.array(z.enum(SOCIAL_PROVIDERS)), z.custom<false>(value => value === false)]), () => [
-      ...SOCIAL_PROVIDERS
-    ]),
+    socials: z._default(
+      z.custom<SocialProvider[] | false>(
+        value => value === false || (Array.isArray(value) && value.every(name => SOCIAL_PROVIDERS.includes(name))),
+        'one of the allowed forms of this option'
+      ),
+      () => [...SOCIAL_PROVIDERS]
+    ),
     swaps: flag(true),
     /** Buy on or off, or on with these providers (docs/behaviour.md section 4: only those listed are offered). */
     onramp: z._default(
-      z.union(
-        [
-          z.boolean(),
-          z.array(z.enum(ONRAMP_PROVIDERS)).check(z.minLength(1, 'at least one provider (false turns Buy off)'))
-        ],
-        {
-          error: 'true, false, or a list of "coinbase" | "meld"'
-        }
-      ),
+      z
+        .custom<boolean | OnrampProviderName[]>(
+          value =>
+            typeof value === 'boolean' ||
+            (Array.isArray(value) && value.every(name => ONRAMP_PROVIDERS.includes(name))),
+          'true, false, or a list of "coinbase" | "meld"'
+        )
+        .check(
+          z.refine(
+            value => (value !== true && value !== false ? value.length > 0 : true),
+            'at least one provider (false turns Buy off)'
+          )
+        ),
       true
     ),
     history: flag(true),
-    connectMethodsOrder: z._default(z.array(connectMethodSchema), () => [
+    connectMethodsOrder: z._default(listOf(['email', 'social', 'wallet']), () => [
       'email' as const,
       'social' as const,
       'wallet' as const
     ]),
-    walletFeaturesOrder: z._default(z.array(walletFeatureSchema), () => [
+    walletFeaturesOrder: z._default(listOf(['onramp', 'swaps', 'receive', 'send']), () => [
       'onramp' as const,
       'swaps' as const,
       'receive' as const,
@@ -112,12 +157,9 @@ function buildSchemas() {
   const metadataSchema = z.object({
     name: z.string().check(z.minLength(1)),
     description: z._default(z.string(), ''),
-    url: z.url(),
+    url: urlString(),
     icons: z._default(z.array(z.string()), () => [])
   })
-
-  /** The shape of the `messages` option; its ids are checked against the catalog later (src/i18n/overrides.ts). */
-  const messagesSchema = z.record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]))
 
   const walletIds = z.optional(z.array(z.string().check(z.minLength(1))))
 
@@ -126,12 +168,12 @@ function buildSchemas() {
    * 0x address or a Solana mint), and the symbol and name to show instead of the chain's.
    */
   const tokenOptionSchema = z.object({
-    address: z.string().check(z.regex(/^(?:0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'a token address')),
+    address: z.string().check(z.refine(address => TOKEN_ADDRESS.test(address), 'a token address')),
     symbol: z.optional(z.string()),
     name: z.optional(z.string())
   })
 
-  const accountTypeSchema = z.enum(['eoa', 'smartAccount', 'payment', 'ordinal'])
+  const accountTypeSchema = oneOf(['eoa', 'smartAccount', 'payment', 'ordinal'])
 
   const appKitOptionsSchema = z
     .object({
@@ -164,37 +206,34 @@ function buildSchemas() {
       ),
       enableWalletConnect: flag(true),
       /** The WalletConnect relay (wss://); the SDK's default is WalletConnect's cloud relay. */
-      relayUrl: z.optional(z.url({ protocol: /^wss?$/ })),
+      relayUrl: z.optional(urlString(/^wss?$/)),
       enableInjected: flag(true),
       manualWCControl: flag(false),
       siwx: z.optional(siwxSchema),
       /** The modal's language; else the page's <html lang>, else the browser's languages, else English. */
-      locale: z.optional(z.enum(LOCALES)),
+      locale: z.optional(oneOf(LOCALES)),
       /** The app's own texts by message id, for every locale or under a locale's code. */
       messages: z.optional(
-        z.custom<MessageOverrides>(
-          value => messagesSchema.safeParse(value).success,
-          'message texts by id, for every locale or under a locale'
-        )
+        z.custom<MessageOverrides>(isMessagesShape, 'message texts by id, for every locale or under a locale')
       ),
       /** The deployment's public key from Meld: without it Buy does not offer Meld, whose checkout refuses any other. */
       meldPublicKey: z.optional(z.string().check(z.minLength(1, 'a Meld public key'))),
       debug: flag(false),
-      apiUrl: z.optional(z.url()),
+      apiUrl: z.optional(urlString()),
       /**
        * The secure wallet frame's page (the embedded wallet behind the e-mail login), on an origin of
        * its own; without it the Connect view offers no e-mail login.
        */
-      frameUrl: z.optional(z.url({ protocol: /^https?$/ })),
+      frameUrl: z.optional(urlString(/^https?$/)),
       /** The app's terms of service, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
-      termsConditionsUrl: z.optional(z.url({ protocol: /^https?$/ })),
+      termsConditionsUrl: z.optional(urlString(/^https?$/)),
       /** The app's privacy policy, linked from the Connect view's legal line (`features.legalCheckbox`); http(s) only. */
-      privacyPolicyUrl: z.optional(z.url({ protocol: /^https?$/ })),
+      privacyPolicyUrl: z.optional(urlString(/^https?$/)),
       /**
        * Per network (CAIP-2 id), the tokens the Tokens list reads from the chain when the backend is
        * unreachable or not configured; a network listed (even with []) gets its native balance too.
        */
-      tokens: z.optional(z.record(z.string(), z.array(tokenOptionSchema)))
+      tokens: z.optional(recordOf(z.array(tokenOptionSchema)))
     })
     .check(
       z.refine(

@@ -45,7 +45,7 @@ for (const entry of ['index.js', 'react/index.js']) {
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 /** The kit's modules whose zod is the first load's (vite.script-tag.config.ts, FIRST_LOAD_ZOD_IMPORTERS). */
-const FIRST_LOAD_ZOD_IMPORTERS = ['src/config/options.ts', 'src/networks/types.ts']
+const FIRST_LOAD_ZOD_IMPORTERS = ['src/config/options.ts', 'src/utils/zod-checks.ts', 'src/networks/types.ts']
 
 /** Relative specifiers a source module imports as values (type-only imports and import() left out). */
 function valueImports(code) {
@@ -119,4 +119,143 @@ test("zod: the first load holds only the options schema's zod; lazy flows' zod i
     [],
     'first-load modules importing zod besides the options schema'
   )
+})
+
+// Issue 35, the "Done" rule: no module of a lazy flow in the static first load, by name, whatever
+// the entry imports (the walk above accepts anything the entry imports statically; these lists do not).
+
+/** The five opener views (src/elements/views/opener-views.ts): the only views a page may fetch before the click. */
+const OPENER_VIEWS = [
+  'connect/w3m-connect-view',
+  'account/w3m-account-view',
+  'connect/w3m-all-wallets-view',
+  'connect/w3m-connecting-wallet-connect-basic-view',
+  'networks/w3m-networks-view'
+]
+
+/**
+ * The stores the shell needs at load (src/stores/, without extension); every other store is a flow's
+ * and loads with it. set-providers and connection-state reach the package's entries only (the
+ * public setOnrampProviders, whose store loads on call; React's useAppKitAccount reads the atom).
+ */
+const SHELL_STORES = [
+  'account',
+  'initialize',
+  'locale',
+  'modal',
+  'network',
+  'open-view',
+  'options',
+  'public-state',
+  'router',
+  'siwx/state',
+  'theme',
+  'toast',
+  'wallet-providers'
+]
+const PACKAGE_ENTRY_STORES = ['onramp/set-providers', 'connect/connection-state']
+
+/** Why `module` (a path from the repository root, src/ .ts or dist/ .js, or a package) must stay out of the first load; null when it may be in. */
+function lazyFlowModule(module, allowedStores = SHELL_STORES) {
+  const kit = module.match(/^(?:src|dist)\/(.+)\.[jt]s$/)?.[1]
+  if (kit) {
+    const view = kit.match(/^elements\/views\/(.+)$/)?.[1]
+    if (view && view !== 'opener-views' && !OPENER_VIEWS.some(opener => view === opener || view === `${opener}.styles`))
+      return 'a view other than the five opener views, or a view part (views load on first show)'
+    const store = kit.match(/^stores\/(.+)$/)?.[1]
+    if (store && !allowedStores.includes(store)) return "a flow's store (loads with its flow)"
+    if (/^connectors\/walletconnect\//.test(kit))
+      return 'the WalletConnect connector (loads when a visitor uses WalletConnect)'
+    if (/^adapters\/bitcoin\/(?!index$)/.test(kit)) return "the Bitcoin adapter's connectors (load on first use)"
+    return null
+  }
+  const name = module.replace(/^.*node_modules\//, '')
+  if (/^viem(\/|$)/.test(name)) return 'viem (loads when an EVM flow needs it)'
+  if (/^@solana\/web3\.js(\/|$)/.test(name)) return '@solana/web3.js (loads when a Solana flow needs it)'
+  if (/^@(scure|noble)\//.test(name)) return '@scure/@noble cryptography (loads with the chain code that needs it)'
+  if (/^@walletconnect\//.test(name)) return 'the WalletConnect SDK (loads when a visitor uses WalletConnect)'
+  return null
+}
+
+/** The bare packages `file` (under dist/) imports statically. */
+function bareStaticImports(file) {
+  const code = readFileSync(join(DIST, file), 'utf8')
+  const found = code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^."'][^"']*)["']/g)
+  return [...found].map(([, specifier]) => specifier)
+}
+
+test('no module of a lazy flow in the script-tag first load: views but the openers, flow stores, chain code, the WalletConnect SDK (issue 35)', () => {
+  const { modules } = scriptTagFirstLoad()
+  assert.ok(
+    modules.some(module => module.startsWith('src/stores/')),
+    `the module list is read (${modules.length})`
+  )
+  assert.deepEqual(
+    modules.map(module => ({ module, why: lazyFlowModule(module.replace(/^zod-lazy:/, '')) })).filter(({ why }) => why),
+    [],
+    "lazy flows' modules in the first load's chunks"
+  )
+})
+
+for (const entry of ['index.js', 'react/index.js', 'evm.js', 'solana.js', 'bitcoin.js']) {
+  test(`dist/${entry}: no module of a lazy flow among what an app's bundler evaluates at load (issue 35)`, () => {
+    const files = staticGraph(entry)
+    const allowed = [...SHELL_STORES, ...PACKAGE_ENTRY_STORES]
+    const found = [
+      ...files.map(file => ({ module: `dist/${file}`, why: lazyFlowModule(`dist/${file}`, allowed) })),
+      ...files.flatMap(file =>
+        bareStaticImports(file).map(specifier => ({
+          module: `dist/${file} imports ${specifier}`,
+          why: lazyFlowModule(specifier)
+        }))
+      )
+    ]
+    assert.ok(files.length > 1 || entry !== 'index.js', `the walk follows imports (${files.length} files)`)
+    assert.deepEqual(
+      found.filter(({ why }) => why),
+      [],
+      `lazy flows' modules in the static graph of dist/${entry}`
+    )
+  })
+}
+
+/**
+ * The zod schema types the options schema is built from (src/utils/zod-checks.ts): the only
+ * ones the first load may hold. zod's files are modules, and core/schemas.js holds every type: a
+ * lazy flow's schema resolved to the first load's copy of zod would carry its types into chunks/core.
+ */
+const FIRST_LOAD_ZOD_TYPES = [
+  '$ZodArray',
+  '$ZodBoolean',
+  '$ZodCheck',
+  '$ZodCheckMinLength',
+  '$ZodCustom',
+  '$ZodDefault',
+  '$ZodError',
+  '$ZodObject',
+  '$ZodOptional',
+  '$ZodString',
+  '$ZodType'
+]
+
+test("zod: the first load's chunks hold only the schema types the options schema uses, none that only lazy flows use (issue 35)", () => {
+  const { graph, closure } = scriptTagFirstLoad()
+  const typesIn = fileName =>
+    new Set(
+      [...readFileSync(join(DIST, fileName), 'utf8').matchAll(/[`"'](\$Zod[A-Za-z]+)[`"']/g)].map(([, name]) => name)
+    )
+  const firstLoadTypes = new Set(closure.flatMap(fileName => [...typesIn(fileName)]))
+  assert.ok(
+    firstLoadTypes.has('$ZodObject'),
+    `zod's type names are read from the built chunks (${[...firstLoadTypes]})`
+  )
+  assert.deepEqual(
+    [...firstLoadTypes].filter(name => !FIRST_LOAD_ZOD_TYPES.includes(name)).sort(),
+    [],
+    "zod schema types in the first load that the options schema does not use (a lazy flow's)"
+  )
+  const lazyTypes = new Set(
+    [...graph.keys()].filter(fileName => !closure.includes(fileName)).flatMap(fileName => [...typesIn(fileName)])
+  )
+  assert.ok(lazyTypes.has('$ZodUnion') && lazyTypes.has('$ZodRecord'), "the lazy flows' types are in their own chunks")
 })

@@ -1,6 +1,7 @@
 /** `appkit-elements/evm`: the EVM (eip155) adapter and its network definitions. */
 import type { NamespaceAdapter } from '../types.js'
 import { lazyAdapter } from '../lazy-adapter.js'
+import type { sessionKeyAccount as loadSessionKeyAccount } from './session-key-account.js'
 import { bsc, localChainA, localChainB, mainnet } from '../../networks/definitions.js'
 
 export { bsc, localChainA, localChainB, mainnet }
@@ -13,4 +14,14 @@ export { bsc, localChainA, localChainB, mainnet }
 export function evmAdapter(): NamespaceAdapter {
   return lazyAdapter('eip155', [mainnet], () => import('./connectors.js'))
 }
-export { sessionKeyAccount, SESSION_KEY_ONE_CALL } from './session-key-account.js'
+export { SESSION_KEY_ONE_CALL } from './session-key-errors.js'
+
+type SessionKeyAccount = typeof loadSessionKeyAccount
+
+/**
+ * A smart session's key as a viem smart account (session-key-account.ts). It loads viem on call,
+ * so importing `appkit-elements/evm` for evmAdapter() evaluates no viem (issue 35).
+ */
+export async function sessionKeyAccount(options: Parameters<SessionKeyAccount>[0]): ReturnType<SessionKeyAccount> {
+  return (await import('./session-key-account.js')).sessionKeyAccount(options)
+}

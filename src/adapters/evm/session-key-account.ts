@@ -9,8 +9,9 @@ import { encodeFunctionData, type Address, type Chain, type Client, type LocalAc
 import { entryPoint07Abi, getUserOperationHash, toSmartAccount } from 'viem/account-abstraction'
 import { accountCallsAbi } from './smart-account-abi.js'
 
-export const SESSION_KEY_ONE_CALL = 'A session key sends one call per user operation'
-export const SESSION_KEY_SIGNS_OPERATIONS_ONLY = 'A session key signs user operations only'
+import { SESSION_KEY_ONE_CALL, SESSION_KEY_SIGNS_OPERATIONS_ONLY } from './session-key-errors.js'
+
+export { SESSION_KEY_ONE_CALL, SESSION_KEY_SIGNS_OPERATIONS_ONLY }
 
 /** A well-formed signature that recovers to no key: what gas estimation is given. */
 const STUB_SIGNATURE =
