@@ -222,16 +222,17 @@ export async function waitForPairingUri(page, viewTag, problems) {
 }
 
 /**
- * The sign-in sessions the backend at `api` keeps for `address` on Local Chain A, asked as the
- * browser holding `token` (its bearer token) would ask: GET /v1/siwx/sessions, which must answer 200.
+ * The sign-in sessions the backend at `api` keeps for `address` on `chainId` (default Local Chain A),
+ * asked as the browser holding `token` (its bearer token) would ask: GET /v1/siwx/sessions, which
+ * must answer 200.
  */
-export async function siwxSessionsOnServer(api, token, address) {
+export async function siwxSessionsOnServer(api, token, address, chainId = 'eip155:31337') {
   const url = new URL('/v1/siwx/sessions', api)
   url.search = new URLSearchParams({
     projectId: 'appkit-local',
     st: 'appkit',
     sv: 'e2e',
-    chainId: 'eip155:31337',
+    chainId,
     address
   }).toString()
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } })
