@@ -1,6 +1,6 @@
 // Property-based fuzzing of the sign-in message builder (issue 33, point 1; spec §3 sign-in session,
 // §4 SIWX): the text formatSiwxMessage writes is read back to the same data by the reference
-// EIP-4361 parser (the `siwe` package) and, for EVM and Solana alike, by a line parser of the
+// EIP-4361 parser (the `siwe` package) and, for EVM, Solana and Bitcoin alike, by a line parser of the
 // CAIP-122 layout below; so no two different data the schema accepts write the same message (one
 // signature could then stand for both). Any data is accepted by the schema or refused by it, with
 // zod's typed error, never another throw.
@@ -33,7 +33,7 @@ function parseSiwxText(text: string): SiwxMessageData {
     if (line === undefined) throw new Error(`the text ends at line ${at}`)
     return line
   }
-  const header = /^(.+) wants you to sign in with your (Ethereum|Solana) account:$/.exec(next())
+  const header = /^(.+) wants you to sign in with your (Ethereum|Solana|Bitcoin) account:$/.exec(next())
   if (!header) throw new Error('no header')
   const data: Record<string, unknown> = { domain: header[1], accountAddress: next() }
   if (next() !== '') throw new Error('no empty line after the address')
@@ -54,7 +54,9 @@ function parseSiwxText(text: string): SiwxMessageData {
   data.uri = field('URI')
   data.version = field('Version')
   const chain = field('Chain ID')!
-  data.chainId = header[2] === 'Solana' ? `solana:${CLUSTERS[chain] ?? chain}` : `eip155:${chain}`
+  // Bitcoin's Chain ID line is the whole CAIP-2 id; EVM's the chain number; Solana's the cluster or the reference.
+  data.chainId =
+    header[2] === 'Bitcoin' ? chain : header[2] === 'Solana' ? `solana:${CLUSTERS[chain] ?? chain}` : `eip155:${chain}`
   data.nonce = field('Nonce')
   data.issuedAt = field('Issued At')
   for (const [name, key] of [
@@ -128,6 +130,21 @@ const solanaData = fc
     fc.oneof(fc.constantFrom(...Object.values(CLUSTERS)), fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32}$/))
   )
   .map(([data, accountAddress, reference]) => ({ ...data, accountAddress, chainId: `solana:${reference}` }))
+/** Bitcoin: a segwit-looking address of any network and a genesis reference (the three known ones or any). */
+const bitcoinData = fc
+  .tuple(
+    evmData,
+    fc.stringMatching(/^(bc|tb|bcrt)1[qp][02-9ac-hj-np-z]{38,58}$/),
+    fc.oneof(
+      fc.constantFrom(
+        '000000000019d6689c085ae165831e93',
+        '000000000933ea01ad0ee984209779ba',
+        '0f9188f13cb7b2c71f2a335e3a4fc328'
+      ),
+      fc.stringMatching(/^[0-9a-f]{32}$/)
+    )
+  )
+  .map(([data, accountAddress, reference]) => ({ ...data, accountAddress, chainId: `bip122:${reference}` }))
 /** Any strings in every field, line breaks and look-alike lines included: what the schema must sort out. */
 const anyText = fc.oneof(
   fc.string(),
@@ -140,6 +157,12 @@ const ODD_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   chainId: fc.oneof(
     fc.constantFrom('eip155:1', 'solana:mainnet', 'solana:devnet', 'solana:testnet', `solana:${CLUSTERS.mainnet}`),
     fc.stringMatching(/^solana:[1-9A-HJ-NP-Za-km-z]{1,44}$/),
+    fc.constantFrom(
+      'bip122:mainnet',
+      'bip122:000000000019D6689C085AE165831E93',
+      'bip122:000000000019d6689c085ae165831e9'
+    ),
+    fc.stringMatching(/^bip122:[0-9a-fA-F]{1,40}$/),
     anyText
   ),
   domain: anyText,
@@ -158,7 +181,7 @@ const ODD_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
 }
 const anyData = fc
   .tuple(
-    fc.oneof(evmData, solanaData),
+    fc.oneof(evmData, solanaData, bitcoinData),
     fc.array(
       fc.constantFrom(...Object.keys(ODD_FIELDS)).chain(key => ODD_FIELDS[key]!.map(value => [key, value] as const)),
       { minLength: 1, maxLength: 3 }
@@ -190,8 +213,8 @@ describe('SIWX messages (spec §3, §4): built and read back', () => {
     0.3
   )
 
-  fuzz('EVM and Solana: the text reads back to the same data', () =>
-    fc.property(fc.oneof(evmData, solanaData), data => {
+  fuzz('EVM, Solana and Bitcoin: the text reads back to the same data', () =>
+    fc.property(fc.oneof(evmData, solanaData, bitcoinData), data => {
       assert.ok(z.safeParse(siwxMessageDataSchema, data).success)
       assert.deepEqual(parseSiwxText(formatSiwxMessage(data)), written(data))
     })
