@@ -2,7 +2,7 @@
  * The AppKit Bitcoin Test Wallet: a Wallet Standard wallet with the `bitcoin:` extensions over one
  * of the local regtest node's test accounts (local/bitcoin/accounts.ts: TEST KEYS ONLY). It gives
  * the payment address (P2WPKH) and, when the app asks for the purpose `ordinals`, the ordinals
- * address (P2TR), in the order asked; it signs messages with BIP-322 (simple) for the payment address,
+ * address (P2TR), in the order asked; it signs messages with BIP-322 (simple) for either address,
  * signs PSBTs (`bitcoin:signTransaction`) and sends payments itself (`bitcoin:sendTransfer`,
  * standard-transactions.ts) through the node's Esplora API at `esploraUrl`.
  */
@@ -23,7 +23,7 @@ import { describeMessage } from '../shared/message.js'
 import { StandardChangeEvents } from '../shared/standard-events.js'
 import { JsonStorage, isRecord } from '../shared/storage.js'
 import { SolanaWalletError as BitcoinWalletError } from '../solana-test-wallet/errors.js'
-import { signBip322P2wpkh } from './bip322.js'
+import { signBip322P2tr, signBip322P2wpkh } from './bip322.js'
 import {
   BitcoinSendTransfer,
   BitcoinSignTransaction,
@@ -276,24 +276,23 @@ export class BitcoinTestWallet implements Wallet {
       if (!this.#accounts.some(account => account.address === input.account.address)) {
         throw unauthorized(`The Bitcoin test wallet gave this site no account ${input.account.address}.`)
       }
-      if (input.account.address !== this.address) {
-        throw new BitcoinWalletError(
-          4200,
-          'The Bitcoin test wallet signs messages (BIP-322) with the payment address only.'
-        )
-      }
     }
+    const signers = [...new Set(inputs.map(input => input.account.address))]
     await this.#ask({
       method: BitcoinSignMessage,
       title: inputs.length > 1 ? `Sign ${inputs.length} messages` : 'Sign a message',
       details: [
-        ['Account', this.address],
+        ...signers.map((address): [string, string] => ['Account', address]),
         ...inputs.map((input, i): [string, string] => [`Message ${i + 1}`, describeMessage(input.message)])
       ]
     })
-    const privateKey = hexBytes(this.#config.account.payment.privateKey)
+    const { payment, ordinals } = this.#config.account
     return inputs.map(input => {
-      const signature = signBip322P2wpkh(privateKey, input.message)
+      // BIP-322 simple: P2WPKH with the payment key, P2TR key path with the ordinals key.
+      const signature =
+        input.account.address === ordinals.address
+          ? signBip322P2tr(hexBytes(ordinals.privateKey), input.message)
+          : signBip322P2wpkh(hexBytes(payment.privateKey), input.message)
       return { signedMessage: input.message, signature: Uint8Array.from(atob(signature), c => c.charCodeAt(0)) }
     })
   }

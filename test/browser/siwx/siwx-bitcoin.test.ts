@@ -3,7 +3,8 @@
  * itself) connected through the Wallet Standard, createLocalSiwx required. The kit writes a CAIP-122
  * message for Bitcoin, asks the wallet's bitcoin:signMessage (BIP-322 simple), and the local
  * implementation verifies it in the browser (src/siwx/bitcoin-signature.ts, a lazy chunk) before it
- * keeps the session; a signature by another key is refused the same way.
+ * keeps the session: P2WPKH (the payment address) and P2TR (the ordinals address, for an app that
+ * prefers the 'ordinal' account type); a signature by another key is refused.
  */
 import { expect } from '@open-wc/testing'
 import { hex } from '@scure/base'
@@ -33,12 +34,13 @@ const KEY = '@appkit-wallet/siwx_sessions'
 describe('sign-in with a Bitcoin account (BIP-322, createLocalSiwx)', () => {
   let unregister: (() => void) | undefined
 
-  beforeEach(async () => {
+  /** The wallet connected with `options` (the app's account type) and SIWXSignMessage open. */
+  async function start(options: { defaultAccountTypes?: { bip122: 'ordinal' } } = {}): Promise<void> {
     localStorage.clear()
     resetWalletStandardDiscovery()
     resetBitcoinConnectors()
     const siwx = createLocalSiwx({ required: true, statement: 'Sign in to the shop' })
-    const backend = setUpConnection({ adapters: [bitcoinAdapter()], networks: [localBitcoin], siwx })
+    const backend = setUpConnection({ adapters: [bitcoinAdapter()], networks: [localBitcoin], siwx, ...options })
     backend.nativeBalanceAnswer = { balance: '10', symbol: 'BTC' }
     configureSiwx(siwx)
     unregister = registerStandardWallet(
@@ -54,7 +56,7 @@ describe('sign-in with a Bitcoin account (BIP-322, createLocalSiwx)', () => {
     watchSignIn()
     expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
     await until(() => $modal.get().open && $router.get().view === 'SIWXSignMessage', 'SIWXSignMessage')
-  })
+  }
   afterEach(() => {
     sinon.restore()
     stopSignInWatch()
@@ -66,6 +68,7 @@ describe('sign-in with a Bitcoin account (BIP-322, createLocalSiwx)', () => {
   })
 
   it('signs a CAIP-122 message for Bitcoin with BIP-322 and keeps the session verified here', async () => {
+    await start()
     const connector = activeConnector()!
     const asked = sinon.spy(connector, 'signMessage')
     expect(await signIn()).to.equal(true)
@@ -88,6 +91,7 @@ describe('sign-in with a Bitcoin account (BIP-322, createLocalSiwx)', () => {
   })
 
   it('a signature by another key is refused: "Signature declined", no session kept', async () => {
+    await start()
     const connector = activeConnector()!
     // A wallet answering with Bob's key for Alice's address.
     sinon
@@ -101,5 +105,16 @@ describe('sign-in with a Bitcoin account (BIP-322, createLocalSiwx)', () => {
     expect(String(warn.firstCall?.args[1])).to.include('the signature is not the account’s')
     expect(localStorage.getItem(KEY)).to.equal(null)
     expect($siwx.get().hasSession).to.equal(false)
+  })
+
+  it("the 'ordinal' account type signs in with the ordinals address: a P2TR key-path signature, verified here", async () => {
+    await start({ defaultAccountTypes: { bip122: 'ordinal' } })
+    const asked = sinon.spy(activeConnector()!, 'signMessage')
+    expect(await signIn()).to.equal(true)
+    expect(asked.firstCall.args[1]).to.equal(alice.ordinals.address)
+    // One witness item: a 64-byte Schnorr signature (SIGHASH_DEFAULT), 66 bytes serialized.
+    expect(atob(await asked.firstCall.returnValue)).to.have.length(66)
+    const stored = JSON.parse(localStorage.getItem(KEY)!) as SiwxSession[]
+    expect(stored.map(session => session.data.accountAddress)).to.deep.equal([alice.ordinals.address])
   })
 })
