@@ -1,10 +1,13 @@
 // Sign-in with X on the reference backend (issue 12): a nonce, a session verified and kept per
-// bearer token (EIP-191 and ed25519 here; EIP-1271 in siwx-contract-account.test.ts), the list,
-// and revoke. Every refusal names its reason.
+// bearer token (EIP-191, ed25519 and BIP-322 here; EIP-1271 in siwx-contract-account.test.ts), the
+// list, and revoke. Every refusal names its reason.
 import assert from 'node:assert/strict'
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { describe, it } from 'node:test'
+import { hex } from '@scure/base'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../local/bitcoin/accounts.js'
+import { signBip322P2tr, signBip322P2wpkh } from '../../local/wallets/bitcoin-test-wallet/bip322.js'
 import {
   siwxCreateSessionResponseSchema,
   siwxNonceResponseSchema,
@@ -51,6 +54,15 @@ async function evmSession(
 }
 
 const headers = (token?: string) => ({ Origin: LOCAL_ORIGIN, ...(token ? { Authorization: `Bearer ${token}` } : {}) })
+/** POST /v1/siwx/sessions with `session` (as the bearer of `token`, if any): 201 and its answer. */
+const keep = (session: SiwxSession, token?: string) =>
+  testApp.app.ok(
+    'POST',
+    '/v1/siwx/sessions',
+    siwxCreateSessionResponseSchema,
+    { body: session, headers: headers(token) },
+    201
+  )
 
 describe('SIWX on the backend', () => {
   let token = ''
@@ -67,13 +79,7 @@ describe('SIWX on the backend', () => {
 
   it('keeps an EOA session signed with EIP-191 and answers its id and a bearer token', async () => {
     const session = await evmSession()
-    const created = await testApp.app.ok(
-      'POST',
-      '/v1/siwx/sessions',
-      siwxCreateSessionResponseSchema,
-      { body: session, headers: headers() },
-      201
-    )
+    const created = await keep(session)
     assert.match(created.token, /^[A-Za-z0-9_-]{43}$/)
     assert.deepEqual(created.session, session)
     token = created.token
@@ -93,13 +99,7 @@ describe('SIWX on the backend', () => {
 
   it('uses each nonce once, and refuses unknown ones', async () => {
     const first = await evmSession()
-    await testApp.app.ok(
-      'POST',
-      '/v1/siwx/sessions',
-      siwxCreateSessionResponseSchema,
-      { body: first, headers: headers() },
-      201
-    )
+    await keep(first)
     assert.match(
       await testApp.app.error('POST', '/v1/siwx/sessions', 400, { body: first, headers: headers() }),
       /'data.nonce': unknown, used or expired nonce/
@@ -122,13 +122,7 @@ describe('SIWX on the backend', () => {
       'Invalid signature: the message text does not match its data'
     )
     // The nonce was not burnt by the refusals.
-    await testApp.app.ok(
-      'POST',
-      '/v1/siwx/sessions',
-      siwxCreateSessionResponseSchema,
-      { body: session, headers: headers() },
-      201
-    )
+    await keep(session)
   })
 
   it('refuses a session for another domain than the calling page, and an expired one', async () => {
@@ -161,13 +155,7 @@ describe('SIWX on the backend', () => {
       await testApp.app.error('POST', '/v1/siwx/sessions', 403, { body: wrong, headers: headers(token) }),
       'Invalid signature: the signature is not the account’s'
     )
-    const created = await testApp.app.ok(
-      'POST',
-      '/v1/siwx/sessions',
-      siwxCreateSessionResponseSchema,
-      { body: session, headers: headers(token) },
-      201
-    )
+    const created = await keep(session, token)
     assert.equal(created.token, token)
     const { sessions } = await testApp.app.ok('GET', '/v1/siwx/sessions', siwxSessionsResponseSchema, {
       query: { chainId: SOLANA_CHAIN, address: keypair.address },
@@ -194,5 +182,111 @@ describe('SIWX on the backend', () => {
       headers: headers(token)
     })
     assert.ok(!sessions.some(entry => entry.id === sessionId))
+  })
+})
+
+const [alice, mallory] = bitcoinTestAccounts as [(typeof bitcoinTestAccounts)[0], (typeof bitcoinTestAccounts)[0]]
+const TESTNET = 'bip122:000000000933ea01ad0ee984209779ba'
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+async function bitcoinSession(
+  address: string,
+  sign: (text: string) => string,
+  chainId: string = REGTEST_CAIP_NETWORK_ID
+): Promise<SiwxSession> {
+  const message = await createSiwxMessage(
+    { accountAddress: address, chainId },
+    { nonce: await nonce(), domain: DOMAIN, uri: `${LOCAL_ORIGIN}/`, statement: 'Sign in to the test app' }
+  )
+  const { toString: _text, ...data } = message
+  const text = message.toString()
+  return { data, message: text, signature: sign(text) }
+}
+const p2wpkh = (key: string) => (text: string) => signBip322P2wpkh(hex.decode(key), utf8(text))
+const p2tr = (key: string) => (text: string) => signBip322P2tr(hex.decode(key), utf8(text))
+
+/**
+ * Bitcoin accounts (issue 34): a CAIP-122 message signed with BIP-322 simple, verified with
+ * src/siwx/bitcoin-signature.ts through verify.ts (the module createLocalSiwx loads too), for P2WPKH
+ * and P2TR; from the attacker's side: another key, a message changed after signing, a legacy
+ * address, garbage base64 (403 with the reason, none burning the nonce), a chain id that is no
+ * genesis reference (400).
+ */
+describe('SIWX on the backend: Bitcoin (BIP-322 simple)', () => {
+  let token = ''
+
+  it('keeps a P2WPKH session and a P2TR one under one bearer token, and lists them', async () => {
+    const payment = await bitcoinSession(alice.payment.address, p2wpkh(alice.payment.privateKey))
+    assert.match(payment.message, /^localhost:5173 wants you to sign in with your Bitcoin account:\nbcrt1q/)
+    assert.match(payment.message, new RegExp(`\nChain ID: ${REGTEST_CAIP_NETWORK_ID}\n`))
+    const created = await keep(payment)
+    token = created.token
+    const ordinals = await bitcoinSession(alice.ordinals.address, p2tr(alice.ordinals.privateKey))
+    await keep(ordinals, token)
+    const { sessions } = await testApp.app.ok('GET', '/v1/siwx/sessions', siwxSessionsResponseSchema, {
+      query: { chainId: REGTEST_CAIP_NETWORK_ID },
+      headers: headers(token)
+    })
+    assert.deepEqual(
+      sessions.map(stored => stored.session.data.accountAddress),
+      [alice.payment.address, alice.ordinals.address]
+    )
+    const { sessions: one } = await testApp.app.ok('GET', '/v1/siwx/sessions', siwxSessionsResponseSchema, {
+      query: { chainId: REGTEST_CAIP_NETWORK_ID, address: alice.ordinals.address },
+      headers: headers(token)
+    })
+    assert.deepEqual(
+      one.map(stored => stored.session),
+      [ordinals]
+    )
+  })
+
+  it("refuses Mallory's signature for Alice's address, and a message changed after signing, keeping the nonce", async () => {
+    const session = await bitcoinSession(alice.payment.address, p2wpkh(alice.payment.privateKey))
+    const forged = { ...session, signature: p2wpkh(mallory.payment.privateKey)(session.message) }
+    assert.equal(
+      await testApp.app.error('POST', '/v1/siwx/sessions', 403, { body: forged, headers: headers() }),
+      'Invalid signature: the signature is not the account’s'
+    )
+    const forgedTr = await bitcoinSession(alice.ordinals.address, p2tr(mallory.ordinals.privateKey))
+    assert.equal(
+      await testApp.app.error('POST', '/v1/siwx/sessions', 403, { body: forgedTr, headers: headers() }),
+      'Invalid signature: the signature is not the account’s'
+    )
+    // The statement changed in both the data and the text: they match, the signature does not.
+    const statement = 'Send me everything'
+    const changed = {
+      ...session,
+      data: { ...session.data, statement },
+      message: session.message.replace('Sign in to the test app', statement)
+    }
+    assert.equal(
+      await testApp.app.error('POST', '/v1/siwx/sessions', 403, { body: changed, headers: headers() }),
+      'Invalid signature: the signature is not the account’s'
+    )
+    // The nonce was not burnt by the refusals.
+    await keep(session)
+  })
+
+  it('refuses a legacy (P2PKH) address plainly, and garbage base64', async () => {
+    const legacy = await bitcoinSession('mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn', () => 'AkcwRAIg', TESTNET)
+    assert.match(
+      await testApp.app.error('POST', '/v1/siwx/sessions', 403, { body: legacy, headers: headers() }),
+      /^Invalid signature: BIP-322 simple signatures are not supported for legacy \(P2PKH\) addresses/
+    )
+    const garbage = await bitcoinSession(alice.payment.address, () => 'not*base64*at*all')
+    assert.equal(
+      await testApp.app.error('POST', '/v1/siwx/sessions', 403, { body: garbage, headers: headers() }),
+      'Invalid signature: the signature is not a BIP-322 simple signature (the base64 of a witness)'
+    )
+  })
+
+  it('refuses a chain id that is not a bip122 genesis reference', async () => {
+    const session = await bitcoinSession(alice.payment.address, p2wpkh(alice.payment.privateKey))
+    const body = { ...session, data: { ...session.data, chainId: 'bip122:regtest' } }
+    assert.match(
+      await testApp.app.error('POST', '/v1/siwx/sessions', 400, { body, headers: headers() }),
+      /a CAIP-2 eip155, solana or bip122 chain id/
+    )
   })
 })
