@@ -14,6 +14,7 @@ import * as btc from '@scure/btc-signer'
 import { bitcoinTestAccounts, REGTEST_NETWORK } from '../../local/bitcoin/accounts.js'
 import { startBitcoin, type LocalBitcoin } from '../../local/bitcoin/start.js'
 import { signBip322P2wpkh } from '../../local/wallets/bitcoin-test-wallet/bip322.js'
+import { bitcoinSignatureProblem } from '../../src/siwx/bitcoin-signature.js'
 import {
   announceSatsConnectProvider,
   SATS_CONNECT_PROVIDER_ID,
@@ -147,7 +148,7 @@ test('connect: a refusal answers -32000 and grants nothing; approved, wallet_get
   assert.equal((await result<{ addresses: unknown[] }>('wallet_getAccount')).addresses.length, 2)
 })
 
-test('signMessage: BIP-322 simple by the payment address, in base64; another address is refused', async () => {
+test('signMessage: BIP-322 simple by the payment or the ordinals address, in base64; another address is refused', async () => {
   const signed = await result<{ signature: string; address: string; protocol: string; messageHash: string }>(
     'signMessage',
     { address: alice.payment.address, message: 'Sign in to the demo', protocol: 'BIP322' }
@@ -159,6 +160,14 @@ test('signMessage: BIP-322 simple by the payment address, in base64; another add
     signBip322P2wpkh(hex.decode(alice.payment.privateKey), new TextEncoder().encode('Sign in to the demo'))
   )
   assert.match(signed.messageHash, /^[0-9a-f]{64}$/)
+  // The ordinals address (given to this site above) signs too: BIP-322 simple, P2TR key path.
+  const taproot = await result<{ signature: string }>('signMessage', { address: alice.ordinals.address, message: 'x' })
+  // (Schnorr signatures take fresh randomness: checked by the kit's verifier, src/siwx/bitcoin-signature.ts.)
+  assert.equal(bitcoinSignatureProblem(alice.ordinals.address, 'x', taproot.signature, 'bcrt'), undefined)
+  assert.equal(
+    bitcoinSignatureProblem(alice.ordinals.address, 'y', taproot.signature, 'bcrt'),
+    'the signature is not the account’s'
+  )
   const stranger = await call('signMessage', { address: bitcoinTestAccounts[1]!.payment.address, message: 'x' })
   assert.equal(stranger.error?.code, -32002)
   const ecdsa = await call('signMessage', { address: alice.payment.address, message: 'x', protocol: 'ECDSA' })

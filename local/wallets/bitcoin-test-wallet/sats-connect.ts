@@ -11,7 +11,7 @@
  *
  * Methods: `getInfo`, `wallet_connect`, `getAccounts`, `wallet_getAccount` (silent: the addresses
  * this site was given, else -32002), `wallet_disconnect` / `wallet_renouncePermissions`,
- * `signMessage` (BIP-322 simple, payment address), `signPsbt` (signs the inputs asked per address,
+ * `signMessage` (BIP-322 simple, payment or ordinals address), `signPsbt` (signs the inputs asked per address,
  * finalizes and posts them to the node's Esplora `POST /tx` when `broadcast`), `sendTransfer`
  * (builds the payment over the payment address's UTXOs, signs, posts) and `getBalance` (Esplora).
  * Events through `addListener({ eventName, cb })`: `accountChange` and `disconnect`.
@@ -21,7 +21,7 @@ import * as btc from '@scure/btc-signer'
 import { REGTEST_NETWORK, type BitcoinTestAccount, type BitcoinTestKey } from '../../bitcoin/accounts.js'
 import { BITCOIN_WALLET_ICON } from '../shared/icons.js'
 import { JsonStorage, isRecord } from '../shared/storage.js'
-import { bip322MessageHash, signBip322P2wpkh } from './bip322.js'
+import { bip322MessageHash, signBip322P2tr, signBip322P2wpkh } from './bip322.js'
 
 /** The sats-connect provider id: the path of the provider object on `window`. */
 export const SATS_CONNECT_PROVIDER_ID = 'AppKitBitcoinTestWallet.BitcoinProvider'
@@ -290,12 +290,6 @@ export class SatsConnectTestProvider {
     const { address, message, protocol } = params
     if (typeof message !== 'string') throw invalid('message must be a string')
     const purpose = this.#givenPurpose(address)
-    if (purpose !== 'payment') {
-      throw new RpcError(
-        SatsConnectErrorCode.METHOD_NOT_SUPPORTED,
-        'The test wallet signs with the payment address only.'
-      )
-    }
     if (protocol !== undefined && protocol !== 'BIP322') {
       throw new RpcError(SatsConnectErrorCode.METHOD_NOT_SUPPORTED, 'The test wallet signs BIP-322 messages only.')
     }
@@ -309,7 +303,11 @@ export class SatsConnectTestProvider {
     })
     const bytes = new TextEncoder().encode(message)
     return {
-      signature: signBip322P2wpkh(hex.decode(this.#config.account.payment.privateKey), bytes),
+      // BIP-322 simple: P2WPKH for the payment address, P2TR key path for the ordinals address.
+      signature: (purpose === 'payment' ? signBip322P2wpkh : signBip322P2tr)(
+        hex.decode(this.#key(purpose).privateKey),
+        bytes
+      ),
       messageHash: hex.encode(bip322MessageHash(bytes)),
       address,
       protocol: 'BIP322'
