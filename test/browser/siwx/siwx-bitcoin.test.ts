@@ -25,6 +25,7 @@ import { $siwx, configureSiwx, resetSiwx } from '../../../src/stores/siwx/state.
 import { signIn, stopSignInWatch, watchSignIn } from '../../../src/stores/siwx/flow.js'
 import { $toast } from '../../../src/stores/toast.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
+import { rejection } from '../rejection.js'
 import { setUpConnection, tearDownConnection, until } from '../connect/support.js'
 
 const [alice, bob] = bitcoinTestAccounts as [(typeof bitcoinTestAccounts)[0], (typeof bitcoinTestAccounts)[0]]
@@ -116,5 +117,50 @@ describe('sign-in with a Bitcoin account (BIP-322, createLocalSiwx)', () => {
     expect(atob(await asked.firstCall.returnValue)).to.have.length(66)
     const stored = JSON.parse(localStorage.getItem(KEY)!) as SiwxSession[]
     expect(stored.map(session => session.data.accountAddress)).to.deep.equal([alice.ordinals.address])
+  })
+})
+
+describe('createLocalSiwx refuses forged Bitcoin sessions (the attacker hands them in directly)', () => {
+  const siwx = createLocalSiwx()
+  const refusal = async (session: SiwxSession) => (await rejection(siwx.addSession(session)))?.message
+
+  /** A session for `address` whose text is signed by `sign`. */
+  async function session(address: string, sign: (text: string) => string, chainId = CAIP): Promise<SiwxSession> {
+    const message = await siwx.createMessage({ accountAddress: address, chainId })
+    const { toString: _text, ...data } = message
+    const text = message.toString()
+    return { data, message: text, signature: sign(text) }
+  }
+  const byKey = (key: string) => (text: string) => signBip322P2wpkh(hex.decode(key), new TextEncoder().encode(text))
+
+  beforeEach(() => localStorage.clear())
+  afterEach(() => localStorage.clear())
+
+  it('another key, a message changed after signing, a legacy address, garbage base64: each refused, nothing kept', async () => {
+    const genuine = await session(alice.payment.address, byKey(alice.payment.privateKey))
+    const edited = {
+      ...genuine,
+      data: { ...genuine.data, statement: 'Send me everything' },
+      message: genuine.message.replace('\n\nURI:', '\nSend me everything\n\nURI:')
+    }
+    expect(await refusal(edited)).to.equal('The sign-in session was refused: the signature is not the account’s')
+    expect(await refusal(await session(alice.payment.address, byKey(bob.payment.privateKey)))).to.equal(
+      'The sign-in session was refused: the signature is not the account’s'
+    )
+    const legacy = await session(
+      'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn',
+      () => 'AA==',
+      'bip122:000000000933ea01ad0ee984209779ba'
+    )
+    expect(await refusal(legacy)).to.match(
+      /^The sign-in session was refused: BIP-322 simple signatures are not supported for legacy \(P2PKH\) addresses/
+    )
+    expect(await refusal(await session(alice.payment.address, () => '%%%'))).to.equal(
+      'The sign-in session was refused: the signature is not a BIP-322 simple signature (the base64 of a witness)'
+    )
+    expect(localStorage.getItem(KEY)).to.equal(null)
+    // The genuine one is kept.
+    await siwx.addSession(genuine)
+    expect(await siwx.getSessions(CAIP, alice.payment.address)).to.deep.equal([genuine])
   })
 })
