@@ -7,6 +7,8 @@
 //   /examples/script-tag/                     apps/examples/script-tag/index.html and app.js, as they are
 //   /examples/page.css                        the examples' stylesheet
 //   /examples/react/                          the React example (apps/examples/react/vite.config.ts)
+//   /consumer/                                an app's own Vite build of the packed package (bench/consumer/,
+//                                             bench/first-load-consumer.mjs)
 //   /floor/                                   bench/floor/: React 19 and a plain <dialog>
 // The React example imports the package through its exports map; it is built against a fresh
 // library build in <tmp>/lib/ (vite.config.ts), not against whatever dist/ holds, so every page
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { spawnSync } from 'node:child_process'
+import { buildConsumerPage } from './first-load-consumer.mjs'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -25,6 +28,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const PAGES = [
   { key: 'vanilla', label: 'this kit, vanilla', path: '/examples/script-tag/', kind: 'kit' },
   { key: 'react', label: 'this kit, React', path: '/examples/react/', kind: 'kit' },
+  { key: 'consumer', label: "this kit, an app's Vite build", path: '/consumer/', kind: 'kit' },
   { key: 'floor', label: 'floor', path: '/floor/', kind: 'floor' }
 ]
 
@@ -77,9 +81,9 @@ export async function buildPages({ log = () => undefined } = {}) {
   await build({
     ...COMMON,
     configFile: join(ROOT, 'vite.script-tag.config.ts'),
-    build: { outDir: join(site, 'dist'), emptyOutDir: true, sourcemap: false }
+    build: { outDir: join(site, 'dist'), emptyOutDir: true, sourcemap: 'hidden' }
   })
-  mkdirSync(join(site, 'apps/examples/script-tag'), { recursive: true })
+  mkdirSync(join(site, 'examples/script-tag'), { recursive: true })
   for (const file of ['script-tag/index.html', 'script-tag/app.js', 'page.css']) {
     copyFileSync(join(ROOT, 'apps/examples', file), join(site, 'examples', file))
   }
@@ -105,8 +109,11 @@ export async function buildPages({ log = () => undefined } = {}) {
     ...COMMON,
     configFile: join(ROOT, 'apps/examples/react/vite.config.ts'),
     resolve: { alias: aliasesOnto(lib) },
-    build: { outDir: join(site, 'apps/examples/react'), emptyOutDir: true }
+    build: { outDir: join(site, 'examples/react'), emptyOutDir: true, sourcemap: 'hidden' }
   })
+
+  log("packing the library (npm pack) and building the consumer page with Vite's defaults (bench/consumer/) ...")
+  await buildConsumerPage({ build, dir, lib, site, common: COMMON })
 
   log('building the floor page (bench/floor/) ...')
   await build({
@@ -123,7 +130,7 @@ export async function buildPages({ log = () => undefined } = {}) {
   }
   const classic = join(classicDir, 'appkit-elements.classic.js')
   if (!existsSync(classic)) throw new Error('the classic build made no appkit-elements.classic.js')
-  return { dir, site, classic, ranNpmBuild, seconds: (performance.now() - started) / 1000 }
+  return { dir, site, lib, classic, ranNpmBuild, seconds: (performance.now() - started) / 1000 }
 }
 
 export function removeBuild(dir) {

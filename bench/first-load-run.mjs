@@ -4,6 +4,7 @@
 /* global window, requestIdleCallback -- the page.evaluate callbacks run in the page */
 import { gzipSync } from 'node:zlib'
 import { OPENERS, pageInit } from './first-load-page.mjs'
+import { kitSelfTime, startProfile, stopProfile } from './first-load-profile.mjs'
 
 const QUIET_MS = 500
 const IDLE_CAP_MS = 15_000
@@ -114,8 +115,10 @@ async function scriptFiles(entries) {
 /**
  * One run of `page` ({ key, path, kind }) in a new context of `browser`. Every figure it could not
  * take is null, with the reason in `errors`; it throws only when the browser itself fails.
+ * `profile` ({ site, libDir }): also take a CPU profile from before navigation to the click and
+ * give the kit's own self time (bench/first-load-profile.mjs).
  */
-export async function runOnce(browser, server, page, { disableCache = false } = {}) {
+export async function runOnce(browser, server, page, { disableCache = false, profile = null } = {}) {
   const logStart = server.log.length
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const result = {
@@ -126,6 +129,8 @@ export async function runOnce(browser, server, page, { disableCache = false } = 
     pointerDownToClickMs: null,
     framesPolled: null,
     longTasksBeforeClick: null,
+    requestsBeforeClick: null,
+    selfTimeBeforeClick: null,
     heapOpenBytes: null,
     failedRequests: [],
     idleBeforeClick: null,
@@ -154,6 +159,7 @@ export async function runOnce(browser, server, page, { disableCache = false } = 
     })
     await tab.addInitScript(pageInit, page.kind)
     const net = trackNetwork(tab)
+    if (profile) await startProfile(cdp)
 
     await tab.goto(`${server.url}${page.path}`, { waitUntil: 'load', timeout: 20_000 })
     const opener = tab.locator(OPENERS[page.kind])
@@ -163,6 +169,10 @@ export async function runOnce(browser, server, page, { disableCache = false } = 
 
     // Everything the page fetched on its own, before the benchmark moves the mouse to the button.
     net.setPhase('click')
+    result.requestsBeforeClick = net.requests.filter(entry => entry.phase === 'load').length
+    if (profile) {
+      result.selfTimeBeforeClick = kitSelfTime(await stopProfile(cdp), { ...profile, origin: server.url })
+    }
     await opener.click({ timeout: 10_000 })
     try {
       await tab.waitForFunction(() => window.__bench.openedAt !== undefined, null, { timeout: OPEN_TIMEOUT_MS })

@@ -24,7 +24,11 @@
 //    - long tasks before the click: the 'longtask' entries (observer registered before any page script);
 //    - heap with the modal open: CDP Runtime.getHeapUsage after HeapProfiler.collectGarbage;
 //    - failed requests: status >= 400 or failed, by URL, with what asked for them.
-// 5. Prints the medians, each against the floor (ratio and difference), the issue's goals, and
+//    - requests before the click, and (in PROFILE_RUNS more runs per kit page, with a CPU profile) the
+//      self time of the kit's own code before the click (bench/first-load-profile.mjs).
+//    The consumer page (issue 35) is an app's own Vite build of the packed package (bench/consumer/,
+//    bench/first-load-consumer.mjs); each page's static first load is read from its built files.
+// 5. Prints the medians, the floor and the goals of issue 35 (bench/first-load-report.mjs), and
 //    writes every run as JSON under os.tmpdir(). A benchmark, not a test: exits 0, or 1 when a
 //    figure could not be measured at all (or 2 past its 8-minute watchdog).
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -36,6 +40,7 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, ensureChromium } from '../tools/chromium.mjs'
 import { PAGES, buildPages, removeBuild, serve } from './first-load-build.mjs'
 import { printFailures, printGoals, printTable, runLine, summarize } from './first-load-report.mjs'
+import { scriptTagZodShare, staticFirstLoad } from './first-load-consumer.mjs'
 import { runOnce } from './first-load-run.mjs'
 
 const { values } = parseArgs({
@@ -46,15 +51,17 @@ const { values } = parseArgs({
   }
 })
 const RUNS = Math.max(1, Math.min(50, Number(values.runs) || 5))
+/** Runs per kit page with a CPU profile, after the measured rounds (the profiler's cost stays out of their figures). */
+const PROFILE_RUNS = Math.min(RUNS, 5)
 
 let server
 let browser
 let built
 const started = performance.now()
 const watchdog = setTimeout(() => {
-  console.error('bench/first-load.mjs: over 8 minutes, giving up')
+  console.error('bench/first-load.mjs: over 15 minutes, giving up')
   void cleanup().finally(() => process.exit(2))
-}, 480_000)
+}, 900_000)
 watchdog.unref()
 
 async function cleanup() {
@@ -87,12 +94,65 @@ async function main() {
     }
   }
 
+  // The kit's own scripting before the click: profiled runs of each kit page, apart from the measured ones.
+  const profiled = []
+  for (let round = 1; round <= PROFILE_RUNS; round += 1) {
+    for (const page of PAGES.filter(p => p.kind === 'kit')) {
+      const result = await runOnce(browser, server, page, {
+        disableCache: values['disable-cache'],
+        profile: { site: built.site, libDir: built.lib }
+      })
+      profiled.push({ round, ...result })
+      const self = result.selfTimeBeforeClick
+      console.log(
+        `  profiled ${round}/${PROFILE_RUNS} ${page.key.padEnd(8)} ${self ? `kit ${self.kit.toFixed(1)} ms, with lit/nanostores/zod ${(self.kit + self.kitLibraries).toFixed(1)} ms, all scripting ${self.script.toFixed(1)} ms` : 'n/a'}`
+      )
+    }
+  }
+  const median = list => {
+    const sorted = list.filter(value => typeof value === 'number').sort((a, b) => a - b)
+    return sorted.length === 0 ? null : sorted[Math.floor((sorted.length - 1) / 2)]
+  }
+  const profiles = Object.fromEntries(
+    PAGES.filter(p => p.kind === 'kit').map(page => {
+      const selfTimes = profiled
+        .filter(run => run.page === page.key)
+        .map(run => run.selfTimeBeforeClick)
+        .filter(Boolean)
+      if (selfTimes.length === 0) return [page.key, null]
+      const pick = key => median(selfTimes.map(self => self[key]))
+      // The source files where the kit's time went, summed over the profiled runs (the profile that explains it).
+      const bySource = {}
+      for (const self of selfTimes) {
+        for (const [source, time] of Object.entries(self.bySource))
+          bySource[source] = (bySource[source] ?? 0) + time / selfTimes.length
+      }
+      const top = Object.entries(bySource)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+      return [page.key, { kit: pick('kit'), kitLibraries: pick('kitLibraries'), script: pick('script'), top }]
+    })
+  )
+  const statics = Object.fromEntries(PAGES.map(page => [page.key, staticFirstLoad(built.site, page.path)]))
+  statics.vanillaKit = staticFirstLoad(built.site, '/examples/script-tag/', 'appkit-elements.js')
+  const zodShare = scriptTagZodShare(built.site)
+  const report = { classicGzip, statics, zodShare, runs, profiles }
+
   const summaries = Object.fromEntries(
     PAGES.map(page => [page.key, summarize(runs.filter(run => run.page === page.key))])
   )
-  console.log(`\nmedians of ${RUNS} runs (range min-max); "vs floor" is the ratio to the floor and the difference\n`)
-  printTable(summaries, classicGzip)
-  printGoals(summaries, classicGzip)
+  console.log(
+    `\nmedians of ${RUNS} runs (range min-max), interleaved with the floor; the kit's scripting: medians of ${PROFILE_RUNS} profiled runs\n`
+  )
+  printTable(summaries, report)
+  printGoals(summaries, report)
+  console.log(
+    "\nwhere the kit's scripting before the click went (self time by source file, mean of the profiled runs):"
+  )
+  for (const page of PAGES.filter(p => p.kind === 'kit')) {
+    const top = profiles[page.key]?.top ?? []
+    console.log(`  ${page.key}: ${top.map(([source, time]) => `${source} ${time.toFixed(1)} ms`).join(', ') || 'n/a'}`)
+  }
   console.log('\nfailed requests and page errors:')
   printFailures(summaries)
   if (Object.values(summaries).every(s => s.failed.length === 0 && s.errors.length === 0)) console.log('  none')
@@ -100,7 +160,7 @@ async function main() {
   const file = join(tmpdir(), `appkit-first-load-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
   writeFileSync(
     file,
-    `${JSON.stringify({ chromium: browser.version(), cpus: cpus().length, runsPerPage: RUNS, disableCache: values['disable-cache'], classicGzip, summaries, runs }, null, 2)}\n`
+    `${JSON.stringify({ chromium: browser.version(), cpus: cpus().length, runsPerPage: RUNS, disableCache: values['disable-cache'], classicGzip, statics, zodShare, profiles, summaries, runs, profiled }, null, 2)}\n`
   )
   console.log(`\nraw runs: ${file}`)
   console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`)
