@@ -182,6 +182,12 @@ const SIWX_EVM_FILE = 'appkit-elements.siwx-evm.js'
 /** Sign-in's Bitcoin cryptography (BIP-322 on @noble/curves) beside the classic script: only when a Bitcoin account signs in. */
 const SIWX_BITCOIN_FILE = 'appkit-elements.siwx-bitcoin.js'
 
+/** The Send flow's Bitcoin payments (@scure/btc-signer) beside the classic script: only when a visitor sends on Bitcoin. */
+const BITCOIN_TRANSFER_FILE = 'appkit-elements.bitcoin-send.js'
+
+/** The Wallet Standard connector's Bitcoin payment (signs, finalizes, posts) beside the classic script: only with a Bitcoin send. */
+const BITCOIN_WALLET_SEND_FILE = 'appkit-elements.bitcoin-wallet-send.js'
+
 /** The unknown options' warnings beside the classic script: only when the options hold a key the kit does not know. */
 const UNKNOWN_OPTIONS_FILE = 'appkit-elements.unknown-options.js'
 
@@ -200,7 +206,9 @@ const BESIDE_CLASSIC_ENTRIES: Record<string, string> = {
   [SOLANA_PROVIDER_FILE.slice(0, -3)]: 'src/adapters/solana/solana-provider.ts',
   [SIWX_EVM_FILE.slice(0, -3)]: 'src/siwx/evm-signature.ts',
   [SIWX_BITCOIN_FILE.slice(0, -3)]: 'src/siwx/bitcoin-signature.ts',
-  [UNKNOWN_OPTIONS_FILE.slice(0, -3)]: 'src/config/unknown-options.ts'
+  [UNKNOWN_OPTIONS_FILE.slice(0, -3)]: 'src/config/unknown-options.ts',
+  [BITCOIN_TRANSFER_FILE.slice(0, -3)]: 'src/adapters/bitcoin/bitcoin-transfer.ts',
+  [BITCOIN_WALLET_SEND_FILE.slice(0, -3)]: 'src/adapters/bitcoin/wallet-standard-send.ts'
 }
 
 /** `import(<file beside the classic script>)`: resolved against the script's own URL, read while it ran. */
@@ -245,7 +253,17 @@ const SINGLE_BESIDE = [
   { module: 'src/siwx/verify.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
   { module: 'src/siwx/verify.ts', target: /import\((['"])\.\/bitcoin-signature\.js\1\)/, file: SIWX_BITCOIN_FILE },
   { module: 'src/siwx/create-message.ts', target: /import\((['"])\.\/evm-signature\.js\1\)/, file: SIWX_EVM_FILE },
-  { module: 'src/config/options.ts', target: /import\((['"])\.\/unknown-options\.js\1\)/, file: UNKNOWN_OPTIONS_FILE }
+  { module: 'src/config/options.ts', target: /import\((['"])\.\/unknown-options\.js\1\)/, file: UNKNOWN_OPTIONS_FILE },
+  {
+    module: 'src/stores/send/send.ts',
+    target: /import\((['"])\.\.\/\.\.\/adapters\/bitcoin\/bitcoin-transfer\.js\1\)/,
+    file: BITCOIN_TRANSFER_FILE
+  },
+  {
+    module: 'src/adapters/bitcoin/wallet-standard-connector.ts',
+    target: /import\((['"])\.\/wallet-standard-send\.js\1\)/,
+    file: BITCOIN_WALLET_SEND_FILE
+  }
 ]
 
 function besideClassic(): Plugin {

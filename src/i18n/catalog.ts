@@ -126,6 +126,8 @@ export const CATALOG = {
   "email.updateTitle": "Update Email",
   "error.accountNotFound": "Account not found in the wallet",
   "error.actionNotAllowed": "Action not allowed",
+  "error.addressOtherBitcoinNetwork": "This address is for another Bitcoin network",
+  "error.amountBelowDust": "The amount is too small to send on Bitcoin",
   "error.approvalFailed": "Approval failed",
   "error.chainMismatch": "The wallet is on a different network",
   "error.connectionDeclined": "Connection declined",

@@ -16,6 +16,7 @@ import {
   TRANSACTIONS_FETCH_FAILED
 } from './texts.js'
 import {
+  SEND_AMOUNT_BELOW_DUST,
   SEND_FEE_UNAVAILABLE,
   SEND_FIELDS_REQUIRED,
   SEND_INSUFFICIENT_BALANCE,
@@ -24,6 +25,7 @@ import {
   SEND_INVALID_AMOUNT,
   SEND_TOKEN_REQUIRED,
   SEND_UNSUPPORTED_CHAIN,
+  SEND_WRONG_NETWORK_ADDRESS,
   TRANSACTION_DECLINED,
   TRANSACTION_FAILED,
   TRANSACTION_SENT
@@ -139,6 +141,8 @@ export const STORE_TEXT_IDS: Readonly<Record<string, string>> = {
   [SEND_INSUFFICIENT_BALANCE]: 'error.insufficientBalance',
   [SEND_INSUFFICIENT_FEE]: 'error.insufficientFee',
   [SEND_FEE_UNAVAILABLE]: 'error.feeUnavailable',
+  [SEND_WRONG_NETWORK_ADDRESS]: 'error.addressOtherBitcoinNetwork',
+  [SEND_AMOUNT_BELOW_DUST]: 'error.amountBelowDust',
   [TRANSACTION_SENT]: 'toast.transactionSent',
   [TRANSACTION_DECLINED]: 'error.transactionDeclined',
   [TRANSACTION_FAILED]: 'error.transactionFailed',

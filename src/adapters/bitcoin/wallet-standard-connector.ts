@@ -19,7 +19,8 @@ import {
  * bip122), or the ordinals address (P2TR) when the app or the visitor prefers the 'ordinal' type.
  * A Bitcoin wallet has no "current chain" the kit can read: the kit chooses the network. The balance
  * is the backend's (account details ask it first); `getBalance` reads the network's Esplora API
- * (the local node serves it at its RPC URL). Every answer of the wallet is parsed.
+ * (the local node serves it at its RPC URL); sendTransaction signs and posts a payment
+ * (wallet-standard-send.ts, loaded with the Send flow). Every answer of the wallet is parsed.
  */
 
 const MAX_NAME_LENGTH = 64
@@ -145,6 +146,18 @@ export function createBitcoinStandardConnector(wallet: StandardWallet): Connecto
       const first = parsed.success ? parsed.data[0] : undefined
       if (!first) throw new Error(`${wallet.name} answered bitcoin:signMessage unreadably`)
       return btoa(String.fromCharCode(...first.signature))
+    },
+
+    /**
+     * A payment the Send flow prepared: signed by the wallet (`bitcoin:signTransaction`) and posted
+     * to Esplora, or sent by the wallet itself (`bitcoin:sendTransfer`); the txid. Its code loads with it.
+     */
+    async sendTransaction(request) {
+      if (request.namespace !== 'bip122') throw new Error(`${wallet.name} sends Bitcoin payments only`)
+      const account = wallet.accounts.find(entry => entry.address === request.from)
+      if (!account) throw new AccountNotFoundError(request.from, wallet.name)
+      const { sendWithStandardWallet } = await import('./wallet-standard-send.js')
+      return sendWithStandardWallet(wallet, account, request)
     },
 
     on: (event, listener) => onStandardAccounts(wallet, bitcoinAddresses, event, listener)

@@ -243,6 +243,8 @@ export const templates: Translations = {
   'error.insufficientBalance': 'الرصيد غير كافٍ',
   'error.insufficientFee': 'الرصيد غير كافٍ لرسوم الشبكة',
   'error.feeUnavailable': 'تعذّر تقدير رسوم الشبكة',
+  'error.addressOtherBitcoinNetwork': 'هذا العنوان لشبكة بيتكوين أخرى',
+  'error.amountBelowDust': 'المبلغ صغير جدًا لإرساله على بيتكوين',
   'toast.transactionSent': 'تم إرسال المعاملة',
   'error.transactionDeclined': 'تم رفض المعاملة',
   'error.transactionFailed': 'فشلت المعاملة',

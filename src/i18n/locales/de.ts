@@ -250,6 +250,8 @@ export const templates: Translations = {
   'error.insufficientBalance': 'Unzureichendes Guthaben',
   'error.insufficientFee': 'Unzureichendes Guthaben für die Netzwerkgebühr',
   'error.feeUnavailable': 'Die Netzwerkgebühr konnte nicht geschätzt werden',
+  'error.addressOtherBitcoinNetwork': 'Diese Adresse gehört zu einem anderen Bitcoin-Netzwerk',
+  'error.amountBelowDust': 'Der Betrag ist zu klein, um ihn über Bitcoin zu senden',
   'toast.transactionSent': 'Transaktion gesendet',
   'error.transactionDeclined': 'Transaktion abgelehnt',
   'error.transactionFailed': 'Transaktion fehlgeschlagen',

@@ -246,6 +246,8 @@ export const templates: Translations = {
   'error.insufficientBalance': 'Saldo insuficiente',
   'error.insufficientFee': 'Saldo insuficiente para la comisión de red',
   'error.feeUnavailable': 'No se pudo estimar la comisión de red',
+  'error.addressOtherBitcoinNetwork': 'Esta dirección es de otra red de Bitcoin',
+  'error.amountBelowDust': 'El importe es demasiado pequeño para enviarlo en Bitcoin',
   'toast.transactionSent': 'Transacción enviada',
   'error.transactionDeclined': 'Transacción rechazada',
   'error.transactionFailed': 'La transacción falló',

@@ -246,6 +246,8 @@ export const templates: Translations = {
   'error.insufficientBalance': 'Solde insuffisant',
   'error.insufficientFee': 'Solde insuffisant pour les frais de réseau',
   'error.feeUnavailable': "Les frais de réseau n'ont pas pu être estimés",
+  'error.addressOtherBitcoinNetwork': 'Cette adresse appartient à un autre réseau Bitcoin',
+  'error.amountBelowDust': 'Le montant est trop faible pour être envoyé sur Bitcoin',
   'toast.transactionSent': 'Transaction envoyée',
   'error.transactionDeclined': 'Transaction refusée',
   'error.transactionFailed': 'La transaction a échoué',

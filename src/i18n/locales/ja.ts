@@ -250,6 +250,8 @@ export const templates: Translations = {
   'error.insufficientBalance': '残高が不足しています',
   'error.insufficientFee': 'ネットワーク手数料の残高が不足しています',
   'error.feeUnavailable': 'ネットワーク手数料を見積もれませんでした',
+  'error.addressOtherBitcoinNetwork': 'このアドレスは別の Bitcoin ネットワークのものです',
+  'error.amountBelowDust': '金額が小さすぎて Bitcoin では送金できません',
   'toast.transactionSent': 'トランザクションを送信しました',
   'error.transactionDeclined': 'トランザクションが拒否されました',
   'error.transactionFailed': 'トランザクションに失敗しました',

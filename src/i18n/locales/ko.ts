@@ -244,6 +244,8 @@ export const templates: Translations = {
   'error.insufficientBalance': '잔액이 부족합니다',
   'error.insufficientFee': '네트워크 수수료를 낼 잔액이 부족합니다',
   'error.feeUnavailable': '네트워크 수수료를 추정할 수 없습니다',
+  'error.addressOtherBitcoinNetwork': '이 주소는 다른 비트코인 네트워크의 주소입니다',
+  'error.amountBelowDust': '금액이 너무 작아 비트코인으로 보낼 수 없습니다',
   'toast.transactionSent': '거래를 보냈습니다',
   'error.transactionDeclined': '거래가 거부되었습니다',
   'error.transactionFailed': '거래에 실패했습니다',

@@ -244,6 +244,8 @@ export const templates: Translations = {
   'error.insufficientBalance': 'Saldo insuficiente',
   'error.insufficientFee': 'Saldo insuficiente para a taxa de rede',
   'error.feeUnavailable': 'Não foi possível estimar a taxa de rede',
+  'error.addressOtherBitcoinNetwork': 'Este endereço é de outra rede Bitcoin',
+  'error.amountBelowDust': 'O valor é pequeno demais para enviar em Bitcoin',
   'toast.transactionSent': 'Transação enviada',
   'error.transactionDeclined': 'Transação recusada',
   'error.transactionFailed': 'A transação falhou',

@@ -245,6 +245,8 @@ export const templates: Translations = {
   'error.insufficientBalance': 'Yetersiz bakiye',
   'error.insufficientFee': 'Ağ ücreti için yetersiz bakiye',
   'error.feeUnavailable': 'Ağ ücreti tahmin edilemedi',
+  'error.addressOtherBitcoinNetwork': 'Bu adres başka bir Bitcoin ağına ait',
+  'error.amountBelowDust': 'Tutar Bitcoin üzerinden göndermek için çok küçük',
   'toast.transactionSent': 'İşlem gönderildi',
   'error.transactionDeclined': 'İşlem reddedildi',
   'error.transactionFailed': 'İşlem başarısız oldu',

@@ -243,6 +243,8 @@ export const templates: Translations = {
   'error.insufficientBalance': '余额不足',
   'error.insufficientFee': '余额不足以支付网络费用',
   'error.feeUnavailable': '无法估算网络费用',
+  'error.addressOtherBitcoinNetwork': '此地址属于另一个比特币网络',
+  'error.amountBelowDust': '金额太小，无法在比特币上发送',
   'toast.transactionSent': '交易已发送',
   'error.transactionDeclined': '交易已被拒绝',
   'error.transactionFailed': '交易失败',

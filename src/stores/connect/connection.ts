@@ -50,13 +50,16 @@ export function activeConnector() {
 }
 
 /**
- * Whether the shown connection can send tokens: send is on eip155 and solana (docs/behaviour.md section 9),
- * through a connector that can ask its wallet to send.
+ * Whether the shown connection can send tokens: send is on eip155, solana and bip122
+ * (docs/behaviour.md section 9), through a connector that can ask its wallet to send.
  */
 export function canSend(): boolean {
   const session = activeSession()
   const namespace = session?.connector.namespace
-  return (namespace === 'eip155' || namespace === 'solana') && typeof session?.connector.sendTransaction === 'function'
+  return (
+    (namespace === 'eip155' || namespace === 'solana' || namespace === 'bip122') &&
+    typeof session?.connector.sendTransaction === 'function'
+  )
 }
 
 /**

@@ -10,8 +10,8 @@ import {
   SEND_UNSUPPORTED_CHAIN
 } from './texts.js'
 
-/** The namespaces the kit sends on (docs/behaviour.md section 9: send on eip155 and solana). */
-export const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+/** The namespaces the kit sends on (docs/behaviour.md section 9: send on eip155, solana and bip122). */
+export const SEND_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 
 const AMOUNT = /^(\d+)(?:[.,](\d*))?$|^[.,](\d+)$/
 /** A name of the registry (alice.appkit.id): labels of letters, digits and hyphens, dot-separated. */

@@ -1,8 +1,8 @@
 import type { TokenBalance } from '../../api/schemas/balance.js'
-import type { TransactionRequest } from '../../connectors/types.js'
+import type { BitcoinTransferRequest, TransactionRequest } from '../../connectors/types.js'
 import { providerErrorCode, USER_REJECTED_CODE } from '../../errors/visitor-message.js'
 import type { CaipNetwork } from '../../networks/types.js'
-import { isTransactionResult } from '../../utils/address.js'
+import { isBitcoinAddress, isTransactionResult } from '../../utils/address.js'
 import { formatUnits } from '../../utils/units.js'
 import { $account } from '../account.js'
 import { activeConnector } from '../connect/connection.js'
@@ -15,10 +15,13 @@ import { $send, receiverAddress, resetSendForm, resolveName, sameToken, sendable
 import { parseAmount, SEND_NAMESPACES, sendInputError, tokenBalanceUnits, tokenContract } from './rules.js'
 import {
   NAME_RESOLVE_FAILED,
+  SEND_AMOUNT_BELOW_DUST,
   SEND_FEE_UNAVAILABLE,
   SEND_INSUFFICIENT_BALANCE,
   SEND_INSUFFICIENT_FEE,
+  SEND_INVALID_ADDRESS,
   SEND_UNSUPPORTED_CHAIN,
+  SEND_WRONG_NETWORK_ADDRESS,
   TRANSACTION_DECLINED,
   TRANSACTION_FAILED,
   TRANSACTION_SENT
@@ -32,23 +35,58 @@ interface PreparedTransfer {
   readonly fee: bigint
 }
 
+/** A Bitcoin transaction id as Esplora answers it: 64 hex digits, no 0x. */
+const BITCOIN_TXID = /^[0-9a-f]{64}$/
+
+/** The visitor's text for a Bitcoin payment the outputs cannot make (src/adapters/bitcoin/coin-selection.ts). */
+const BITCOIN_REFUSALS = {
+  dust: SEND_AMOUNT_BELOW_DUST,
+  'insufficient-balance': SEND_INSUFFICIENT_BALANCE,
+  'insufficient-fee': SEND_INSUFFICIENT_FEE
+} as const
+
+/**
+ * The Bitcoin payment the preview showed: Send hands the wallet this very PSBT (its fee is the one
+ * shown), as long as the form is the same; a failed send keeps it for the next try.
+ */
+let previewedBitcoin: { readonly key: string; readonly request: BitcoinTransferRequest } | undefined
+
+/** The Bitcoin payment code (@scure/btc-signer), loaded with the first Bitcoin preview (one import: the classic build puts it beside the file). */
+const bitcoinTransfer = () => import('../../adapters/bitcoin/bitcoin-transfer.js')
+
+const bitcoinKey = (network: CaipNetwork, from: string, receiver: string, amount: bigint) =>
+  [network.caipNetworkId, from, receiver, String(amount)].join(' ')
+
 function fail(error: string): false {
   $send.set({ ...$send.get(), loading: false, error })
   return false
 }
 
-/** The chain code of the flow, loaded only now: viem-free EVM encoding, or @solana/web3.js. */
+/**
+ * The chain code of the flow, loaded only now: viem-free EVM encoding, @solana/web3.js, or
+ * @scure/btc-signer. A string is the visitor's text of a rule the transfer breaks (Bitcoin: the
+ * amount under the dust limit, or more than the outputs pay with the fee).
+ */
 async function prepareTransfer(
   network: CaipNetwork,
   from: string,
   token: TokenBalance,
   receiver: string,
   amount: bigint
-): Promise<PreparedTransfer> {
+): Promise<PreparedTransfer | string> {
   if (network.chainNamespace === 'eip155') {
     const { estimateEvmFee, evmTransfer } = await import('../../adapters/evm/evm-transfer.js')
     const request = evmTransfer({ from, receiver, amount, tokenContract: tokenContract(token) })
     return { request, fee: await estimateEvmFee(network, request) }
+  }
+  if (network.chainNamespace === 'bip122') {
+    const key = bitcoinKey(network, from, receiver, amount)
+    if (previewedBitcoin?.key === key) return { request: previewedBitcoin.request, fee: previewedBitcoin.request.fee }
+    const { buildBitcoinTransfer } = await bitcoinTransfer()
+    const transfer = await buildBitcoinTransfer({ network, from, receiver, amount })
+    if (typeof transfer === 'string') return BITCOIN_REFUSALS[transfer]
+    previewedBitcoin = { key, request: transfer.request }
+    return transfer
   }
   const { buildSolanaTransfer } = await import('../../adapters/solana/solana-transfer.js')
   const transfer = await buildSolanaTransfer({
@@ -94,6 +132,17 @@ async function checkedTransfer(): Promise<
   const current = $send.get()
   if (current.name?.status === 'failed' && current.amount.trim()) return NAME_RESOLVE_FAILED
   const receiver = receiverAddress(current)
+  if (
+    namespace === 'bip122' &&
+    network?.chainNamespace === 'bip122' &&
+    current.amount.trim() &&
+    isBitcoinAddress(receiver)
+  ) {
+    // The form is a Bitcoin address's; whether it is one of this network's is the decoder's to say.
+    const { receiverProblem } = await bitcoinTransfer()
+    const problem = receiverProblem(network, receiver)
+    if (problem) return problem === 'network' ? SEND_WRONG_NETWORK_ADDRESS : SEND_INVALID_ADDRESS
+  }
   const error = sendInputError({
     namespace,
     token: current.token,
@@ -124,7 +173,8 @@ async function checkedAfterBalanceRead(): ReturnType<typeof checkedTransfer> {
 
 /**
  * Fills the amount with all the chosen token's balance; on the native token, less what the network
- * fee may cost (EVM: a plain transfer's gas at twice today's gas price; Solana: one signature).
+ * fee may cost (EVM: a plain transfer's gas at twice today's gas price; Solana: one signature;
+ * Bitcoin: every output of the address spent to the receiver, less that transaction's fee).
  */
 export async function setMaxAmount(): Promise<void> {
   const { token } = $send.get()
@@ -132,7 +182,17 @@ export async function setMaxAmount(): Promise<void> {
   if (!token || !network) return
   const decimals = Number(token.quantity.decimals)
   let max = tokenBalanceUnits(token)
-  if (!token.address) {
+  if (!token.address && network.chainNamespace === 'bip122') {
+    const { address } = $account.get()
+    try {
+      const { maxBitcoinAmount } = await bitcoinTransfer()
+      max = address ? await maxBitcoinAmount(network, address, receiverAddress($send.get())) : 0n
+    } catch (error) {
+      console.warn('[appkit] The Bitcoin fee could not be read:', error)
+      $send.setKey('error', SEND_FEE_UNAVAILABLE)
+      return
+    }
+  } else if (!token.address) {
     let reserve = SOLANA_SIGNATURE_FEE
     if (network.chainNamespace === 'eip155') {
       const { MAX_FEE_MARGIN, NATIVE_TRANSFER_GAS, readGasPrice } = await import('../../adapters/evm/evm-transfer.js')
@@ -151,7 +211,8 @@ export async function setMaxAmount(): Promise<void> {
 
 /**
  * Checks the form, estimates the network fee and opens WalletSendPreview. The balance rules are
- * checked here, before the wallet is asked: the amount against the token's balance, and the fee
+ * checked here, before the wallet is asked: the amount against the token's balance (Bitcoin: against
+ * what the address's outputs pay, and above the dust limit), and the fee
  * (with the amount, on the native token) against the native balance, each read again before a refusal.
  */
 export async function reviewSend(): Promise<boolean> {
@@ -161,8 +222,11 @@ export async function reviewSend(): Promise<boolean> {
   if (typeof checked === 'string') return fail(checked)
   const { network, from, token, receiver, amount } = checked
   let fee: bigint
+  previewedBitcoin = undefined
   try {
-    fee = (await prepareTransfer(network, from, token, receiver, amount)).fee
+    const prepared = await prepareTransfer(network, from, token, receiver, amount)
+    if (typeof prepared === 'string') return fail(prepared)
+    fee = prepared.fee
   } catch (error) {
     console.warn('[appkit] The transfer could not be prepared:', error)
     return fail(SEND_FEE_UNAVAILABLE)
@@ -184,7 +248,7 @@ export async function reviewSend(): Promise<boolean> {
 
 /**
  * Sends the previewed transfer through the connected wallet (docs/behaviour.md section 4: loading on, send
- * by chain, EVM or Solana). On success: the success toast when the wallet's answer is a transaction
+ * by chain, EVM, Solana or Bitcoin). On success: the success toast when the wallet's answer is a transaction
  * (docs/behaviour.md section 5), back to Account, the form reset and the balances read again past their
  * caches. On rejection or failure the form keeps everything and shows the error. A second call
  * while one runs does nothing: a double click sends once.
@@ -201,8 +265,9 @@ export async function sendTokens(): Promise<boolean> {
   let result: string
   try {
     const { network, from, token, receiver, amount } = checked
-    const { request } = await prepareTransfer(network, from, token, receiver, amount)
-    result = await connector.sendTransaction(request)
+    const prepared = await prepareTransfer(network, from, token, receiver, amount)
+    if (typeof prepared === 'string') return fail(prepared)
+    result = await connector.sendTransaction(prepared.request)
   } catch (error) {
     const declined = providerErrorCode(error) === USER_REJECTED_CODE
     if (!declined) console.warn('[appkit] Sending failed:', error)
@@ -210,7 +275,9 @@ export async function sendTokens(): Promise<boolean> {
     emitKitEvent('SEND_ERROR', { namespace, symbol: checked.token.symbol, message })
     return fail(message)
   }
-  if (isTransactionResult(result)) showSuccess(TRANSACTION_SENT)
+  previewedBitcoin = undefined
+  if (isTransactionResult(result) || (namespace === 'bip122' && BITCOIN_TXID.test(result)))
+    showSuccess(TRANSACTION_SENT)
   emitKitEvent('SEND_SUCCESS', { namespace, symbol: checked.token.symbol })
   resetSendForm()
   if (!popToView('Account')) resetView('Account')

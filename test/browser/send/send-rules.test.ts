@@ -60,7 +60,8 @@ describe('the Send rules (docs/behaviour.md section 5)', () => {
     expect(sendInputError({ ...input, amount: ' ' })).to.equal('An amount and receiver address are required')
     expect(sendInputError({ ...input, receiver: '' })).to.equal('An amount and receiver address are required')
     expect(sendInputError({ ...input, token: undefined })).to.equal('A token is required')
-    expect(sendInputError({ ...input, namespace: 'bip122' })).to.equal('Unsupported chain')
+    // Bitcoin sends since issue 34: an EVM address there is refused by the address rule.
+    expect(sendInputError({ ...input, namespace: 'bip122' })).to.equal('Enter a valid address for this network')
     expect(sendInputError({ ...input, namespace: 'polkadot' })).to.equal('Unsupported chain')
     expect(sendInputError({ ...input, namespace: undefined })).to.equal('Unsupported chain')
     expect(sendInputError(input)).to.equal(undefined)

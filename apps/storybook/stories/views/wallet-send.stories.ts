@@ -4,21 +4,32 @@ import {
   SEND_FIELDS_REQUIRED,
   TRANSACTION_DECLINED,
   NAME_RESOLVE_FAILED,
-  SEND_INSUFFICIENT_BALANCE
+  SEND_INSUFFICIENT_BALANCE,
+  SEND_WRONG_NETWORK_ADDRESS
 } from '../../../../src/stores/send/texts.js'
 import { NAMES_FOR_ADDRESS_FAILED } from '../../../../src/stores/names/texts.js'
-import { connectedEvmAccount, connectedSolanaAccount } from '../../../../test/fixtures/accounts.js'
+import {
+  connectedBitcoinAccount,
+  connectedEvmAccount,
+  connectedSolanaAccount
+} from '../../../../test/fixtures/accounts.js'
+import { bitcoinAndEvmNetworks } from '../../../../test/fixtures/networks.js'
 import { FAKE_ADDRESS_2 } from '../../../../test/fixtures/eip1193-provider.js'
 import { solana } from '../../../../src/networks/definitions.js'
 import { SOLANA_ADDRESS_2 } from '../../../../test/fixtures/standard-wallet.js'
-import { evmTokenBalances, solanaTokenBalances } from '../../../../test/fixtures/tokens.js'
+import { bitcoinTokenBalances, evmTokenBalances, solanaTokenBalances } from '../../../../test/fixtures/tokens.js'
 import { expectPart, part } from '../support/expect-part.js'
 import { modalStory } from '../support/modal-story.js'
 
 const ETH = evmTokenBalances[0] as TokenBalance
 const USDC = evmTokenBalances[1] as TokenBalance
 const SOL = solanaTokenBalances[0] as TokenBalance
+const BTC = bitcoinTokenBalances[0] as TokenBalance
 const evm = { account: connectedEvmAccount }
+const bitcoin = { account: connectedBitcoinAccount, networks: bitcoinAndEvmNetworks, tokens: bitcoinTokenBalances }
+/** A mainnet P2WPKH receiver (BIP-173's example), and a testnet one, which Bitcoin mainnet refuses. */
+const BITCOIN_RECEIVER = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+const TESTNET_RECEIVER = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'
 
 /** Checks what the form holds: the chosen token's option, the amount and the receiver typed. */
 function expectForm(token: string, amount: string, receiver: string) {
@@ -164,6 +175,23 @@ export const Solana: Story = modalStory(
   expectForm('SOL', '1.25', SOLANA_ADDRESS_2)
 )
 
+/** A Bitcoin account (issue 34): BTC, an amount and a mainnet address. */
+export const Bitcoin: Story = modalStory(
+  'WalletSend',
+  { ...bitcoin, send: { token: BTC, amount: '0.125', receiver: BITCOIN_RECEIVER } },
+  expectForm('BTC', '0.125', BITCOIN_RECEIVER)
+)
+
+/** A Bitcoin address of another network (testnet on mainnet): refused with its own text. */
+export const BitcoinOtherNetwork: Story = modalStory(
+  'WalletSend',
+  {
+    ...bitcoin,
+    send: { token: BTC, amount: '0.125', receiver: TESTNET_RECEIVER, error: SEND_WRONG_NETWORK_ADDRESS }
+  },
+  expectPart('send-error', SEND_WRONG_NETWORK_ADDRESS)
+)
+
 /** Nobody is connected (the view opened by hand). */
 export const Disconnected: Story = modalStory('WalletSend', {})
 
@@ -210,4 +238,14 @@ export const Declined: Story = modalStory(
   'WalletSendPreview',
   { ...evm, send: { ...previewed, error: TRANSACTION_DECLINED } },
   expectPart('send-preview-error', TRANSACTION_DECLINED)
+)
+
+/** The preview of a Bitcoin payment: the fee (141 vB at 2 sat/vB) in BTC with 8 decimals. */
+export const PreviewBitcoin: Story = modalStory(
+  'WalletSendPreview',
+  { ...bitcoin, send: { token: BTC, amount: '0.125', receiver: BITCOIN_RECEIVER, fee: 282n } },
+  expectPart('send-preview-fee', '0.00000282 BTC', view => {
+    const network = part(view, 'send-preview-network')?.textContent?.trim()
+    if (network !== 'Bitcoin') throw new Error(`the network shows "${network}"`)
+  })
 )
