@@ -8,7 +8,6 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
-import { secp256k1 } from '@noble/curves/secp256k1'
 import { base64, hex } from '@scure/base'
 import * as btc from '@scure/btc-signer'
 import { bitcoinTestAccounts, REGTEST_NETWORK } from '../../local/bitcoin/accounts.js'
@@ -21,7 +20,7 @@ import {
   type ApprovalRequest,
   SatsConnectTestProvider
 } from '../../local/wallets/bitcoin-test-wallet/sats-connect.js'
-import { get, utxosOf } from '../bitcoin/helpers.js'
+import { freshAddress, get, paidOnNode, utxosOf } from '../bitcoin/helpers.js'
 
 const alice = bitcoinTestAccounts[0]!
 const ORIGIN = 'http://127.0.0.1:4173'
@@ -38,11 +37,6 @@ const result = async <T>(method: string, params?: unknown): Promise<T> => {
   return answer.result as T
 }
 
-/** A fresh regtest P2WPKH address nobody holds. */
-function freshAddress(): string {
-  return btc.p2wpkh(secp256k1.getPublicKey(btc.utils.randomPrivateKeyBytes(), true), REGTEST_NETWORK).address!
-}
-
 /** An unsigned PSBT paying `amount` from Alice's largest UTXO to `to`, change back, `fee` satoshis of fee. */
 async function unsignedPayment(to: string, amount: bigint, fee: bigint): Promise<string> {
   const [coin] = (await utxosOf(node.url, alice.payment.address)).sort((a, b) => b.value - a.value)
@@ -52,20 +46,6 @@ async function unsignedPayment(to: string, amount: bigint, fee: bigint): Promise
   tx.addOutputAddress(to, amount, REGTEST_NETWORK)
   tx.addOutputAddress(alice.payment.address, BigInt(coin!.value) - amount - fee, REGTEST_NETWORK)
   return base64.encode(tx.toPSBT())
-}
-
-/** What `txid` pays `address` on the node, and whether it is in a block. */
-async function paidOnNode(txid: string, address: string) {
-  const tx = (await get(node.url, `/tx/${txid}`)).body as {
-    fee: number
-    vout: { scriptpubkey_address?: string; value: number }[]
-    status: { confirmed: boolean }
-  }
-  return {
-    value: tx.vout.filter(out => out.scriptpubkey_address === address).reduce((sum, out) => sum + out.value, 0),
-    fee: tx.fee,
-    confirmed: tx.status.confirmed
-  }
 }
 
 before(async () => {
@@ -218,7 +198,7 @@ test('signPsbt: signs the inputs asked; with broadcast, the node has the payment
     ['Fee', '0.00000500 BTC']
   )
   node.mine(1)
-  assert.deepEqual(await paidOnNode(sent.txid, to), { value: 12_345_678, fee: 500, confirmed: true })
+  assert.deepEqual(await paidOnNode(node.url, sent.txid, to), { value: 12_345_678, fee: 500, confirmed: true })
 })
 
 test('sendTransfer: the wallet builds, signs and posts the payment; confirmed on the node with the amount', async () => {
@@ -226,7 +206,7 @@ test('sendTransfer: the wallet builds, signs and posts the payment; confirmed on
   const { txid } = await result<{ txid: string }>('sendTransfer', { recipients: [{ address: to, amount: 54_321 }] })
   assert.match(asked.at(-1)!.details?.[0]?.[1] ?? '', new RegExp(`0\\.00054321 BTC to ${to}`))
   node.mine(1)
-  const paid = await paidOnNode(txid, to)
+  const paid = await paidOnNode(node.url, txid, to)
   assert.equal(paid.value, 54_321)
   assert.equal(paid.confirmed, true)
   assert.ok(paid.fee > 0 && paid.fee < 10_000, `a small fee: ${paid.fee}`)
