@@ -36,9 +36,9 @@ try {
   await page.getByTestId('connector-AppKit Bitcoin Test Wallet').click()
   await page.getByTestId('bitcoin-wallet-approve').click()
   await page.getByTestId('wallet-feature-send').waitFor({ timeout: 15_000 })
-  await page.evaluate(() => window.testWallets.bitcoin.setAutoApprove(true))
+  await page.evaluate(() => globalThis.testWallets.bitcoin.setAutoApprove(true))
   for (let run = 1; run <= runs; run++) {
-    await page.evaluate(() => window.appKit.open({ view: 'Account' }))
+    await page.evaluate(() => globalThis.appKit.open({ view: 'Account' }))
     await page.getByTestId('wallet-feature-send').click()
     await page.getByTestId('send-token-select').filter({ hasText: 'BTC' }).waitFor({ timeout: 15_000 })
     await page.getByTestId('send-amount-input').fill('0.001')
@@ -70,7 +70,8 @@ try {
 const ms = value => `${Math.round(value)} ms`.padStart(9)
 console.log(`\nSend BTC on the local stack: block interval ${DEFAULT_BLOCK_INTERVAL_MS / 1000} s, ${runs} runs`)
 console.log('run | click -> POST /tx answered | click -> confirmed on the node')
-for (const row of rows) console.log(`${String(row.run).padStart(3)} | ${ms(row.posted).padEnd(26)} | ${ms(row.confirmed)}`)
+for (const row of rows)
+  console.log(`${String(row.run).padStart(3)} | ${ms(row.posted).padEnd(26)} | ${ms(row.confirmed)}`)
 console.log(
   `median | ${ms(median(rows.map(row => row.posted))).padEnd(26)} | ${ms(median(rows.map(row => row.confirmed)))}`
 )

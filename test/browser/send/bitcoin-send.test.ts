@@ -24,7 +24,7 @@ import { $send, resetSendForm } from '../../../src/stores/send/form.js'
 import { sendTokens, setMaxAmount } from '../../../src/stores/send/send.js'
 import { $toast } from '../../../src/stores/toast.js'
 import { bitcoinTestAccounts } from '../../../local/bitcoin/accounts.js'
-import { BitcoinTestWallet, BITCOIN_TEST_WALLET_NAME } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
+import { BitcoinTestWallet } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
 import { setUpConnection, tearDownConnection, until, type FakeAccountClient } from '../connect/support.js'
 
@@ -61,7 +61,8 @@ function fakeEsplora(): FakeEsplora {
     if (!url.startsWith(ESPLORA)) return realFetch(input, init)
     const path = url.slice(ESPLORA.length)
     esplora.asked.push(`${init?.method ?? 'GET'} ${path}`)
-    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
     if (path === '/fee-estimates') return json({ '1': 5, '2': 3, '3': 2, '6': 1.5, '144': 1 })
     if (path === `/address/${alice.payment.address}/utxo`) return json(esplora.utxos)
     if (path === '/tx' && init?.method === 'POST') {
