@@ -9,7 +9,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing'
 import sinon from 'sinon'
-import { Transaction } from '@scure/btc-signer'
+import { p2wpkh, Transaction } from '@scure/btc-signer'
 import '../../../src/elements/views/account/w3m-account-view.js'
 import '../../../src/elements/views/send/w3m-wallet-send-view.js'
 import '../../../src/elements/views/send/w3m-wallet-send-preview-view.js'
@@ -23,7 +23,7 @@ import { $router, pushView, resetView } from '../../../src/stores/router.js'
 import { $send, resetSendForm } from '../../../src/stores/send/form.js'
 import { sendTokens, setMaxAmount } from '../../../src/stores/send/send.js'
 import { $toast } from '../../../src/stores/toast.js'
-import { bitcoinTestAccounts } from '../../../local/bitcoin/accounts.js'
+import { bitcoinTestAccounts, REGTEST_NETWORK } from '../../../local/bitcoin/accounts.js'
 import { BitcoinTestWallet } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
 import { setUpConnection, tearDownConnection, until, type FakeAccountClient } from '../connect/support.js'
@@ -208,6 +208,29 @@ describe('Send on Bitcoin', () => {
     await setMaxAmount()
     // 1 P2WPKH input, one P2WPKH output: 110 vB at 2 sat/vB.
     expect($send.get().amount).to.equal('0.9999978')
+  })
+
+  it('the test wallet signs nothing for an account it did not give the site (4100), without asking', async () => {
+    let asked = 0
+    wallet.approvals.autoApprove = () => {
+      asked++
+      return true
+    }
+    const tx = new Transaction()
+    const script = p2wpkh(hexBytes(alice.payment.publicKey), REGTEST_NETWORK).script
+    tx.addInput({ txid: UTXO.txid, index: 1, witnessUtxo: { script, amount: 100_000_000n } })
+    tx.addOutputAddress(bob.payment.address, 50_000_000n, REGTEST_NETWORK)
+    const sign = wallet.features['bitcoin:signTransaction'].signTransaction
+    const input = {
+      psbt: tx.toPSBT(),
+      inputsToSign: [{ account: { address: alice.payment.address }, signingIndexes: [0] }]
+    }
+    const refusal = await sign(input as never).then(
+      () => undefined,
+      (error: { code?: number }) => error
+    )
+    expect(refusal?.code).to.equal(4100)
+    expect(asked).to.equal(0)
   })
 
   it('hands a wallet with only bitcoin:sendTransfer the receiver, amount and fee rate', async () => {
