@@ -28,7 +28,7 @@ export function assertBuilt(dist = DIST) {
     ENTRY,
     CLASSIC,
     '.vite/appkit-elements.modules.json',
-    '.vite/appkit-elements.beside.modules.json',
+    '.vite/appkit-elements.classic.modules.json',
     'index.js',
     'react/index.js'
   ]

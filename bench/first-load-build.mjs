@@ -88,14 +88,16 @@ export async function buildPages({ log = () => undefined } = {}) {
     copyFileSync(join(ROOT, 'apps/examples', file), join(site, 'examples', file))
   }
 
-  log('building the classic single file (vite.script-tag.config.ts --mode classic) ...')
+  log('building the classic file (vite.classic.config.ts: its kit scan, then the file and its chunks) ...')
   const classicDir = join(dir, 'classic')
-  await build({
-    ...COMMON,
-    mode: 'classic',
-    configFile: join(ROOT, 'vite.script-tag.config.ts'),
-    build: { outDir: classicDir, emptyOutDir: true, sourcemap: false }
-  })
+  for (const mode of ['kit-scan', 'production']) {
+    await build({
+      ...COMMON,
+      mode,
+      configFile: join(ROOT, 'vite.classic.config.ts'),
+      build: { outDir: classicDir, emptyOutDir: mode === 'kit-scan', sourcemap: false }
+    })
+  }
 
   log('building the library (vite.config.ts) and the React example (apps/examples/react/vite.config.ts) ...')
   const ranNpmBuild = ensureRepositoryDist()

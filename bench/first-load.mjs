@@ -6,7 +6,7 @@
 // 1. Builds with production Vite builds into a new folder under os.tmpdir() (bench/first-load-build.mjs):
 //    the script-tag example page (apps/examples/script-tag/ with the kit from vite.script-tag.config.ts),
 //    the React example (apps/examples/react/, against a fresh library build), the floor (bench/floor/),
-//    and the classic single file (--mode classic), whose gzip size the table shows too.
+//    and the classic file (vite.classic.config.ts), whose gzip size the table shows too.
 //    Nothing is written into the repository (only `npm run build` into the gitignored dist/ when
 //    dist/ lacks the entry points the React example's config checks). No backend: the pages run bare.
 // 2. Serves them from one node:http server on 127.0.0.1 (a free port), uncompressed.

@@ -11,7 +11,7 @@ import { ROOT } from './bundle-graph.mjs'
 export function packedKind(path) {
   if (/\.map$/.test(path)) return 'source maps'
   if (path.startsWith('dist/types/')) return 'types'
-  if (/^dist\/(appkit-elements[^/]*\.js|chunks\/)/.test(path)) return 'script tag'
+  if (/^dist\/(appkit-elements[^/]*\.js|chunks\/|classic\/)/.test(path)) return 'script tag'
   if (path.startsWith('dist/')) return 'library'
   return 'other'
 }

@@ -4,14 +4,15 @@
 // Prints the first load (dist/appkit-elements.js and every chunk it imports statically,
 // transitively), zod's share of it (issue 35: zod's modules rendered into the first load's chunks,
 // minified and gzipped alone, from dist/.vite/appkit-elements.modules.json), each lazy chunk, and
-// the single-file classic bundle, and exits 1 when:
+// the classic file with the chunks it loads from dist/classic/, and exits 1 when:
 // - a figure exceeds its budget in bench/size-budget.json (a lazy chunk without a budget of its
 //   own gets `lazyChunkDefault`), or
 // - the first load carries a view module (src/elements/views/<flow>/w3m-*-view.ts), viem,
 //   @solana/web3.js or the WalletConnect SDK, or
-// - the classic file inlines what it loads from beside itself: the WalletConnect SDK
-//   (appkit-elements.walletconnect.js), a translation, the QR encoder or the message catalog
-//   (appkit-elements.locale-*.js, .qr.js, .catalog.js).
+// - the classic file (the kit's shell: vite.classic.config.ts) holds a view, viem, @solana/web3.js
+//   or the WalletConnect SDK (they load from dist/classic/ beside it), or one of its lazy chunks
+//   exceeds its budget (`classicLazyChunks` by name, else the ES chunk of the same name's, else
+//   `lazyChunkDefault`).
 // It also measures the wallet frame's page (service/frame/dist/, bench/frame-size.mjs): its first load
 // (`frameFirstLoad`) and each chunk it loads later (`frameLazyChunks`, else `frameLazyChunkDefault`).
 // And what `npm pack` would publish (bench/package-size.mjs): the tarball's bytes, its unpacked
@@ -23,6 +24,7 @@ import { join } from 'node:path'
 import {
   CLASSIC,
   ENTRY,
+  FORBIDDEN_IN_FIRST_LOAD,
   ROOT,
   chunkKey,
   firstLoadClosure,
@@ -33,28 +35,10 @@ import {
 import { measureFrame } from './frame-size.mjs'
 import { measurePackage } from './package-size.mjs'
 
-const WALLETCONNECT = 'appkit-elements.walletconnect.js'
-
-/** Modules the classic file loads from beside itself, never inlines: pattern -> the file it loads. */
-const BESIDE_CLASSIC = [
-  { pattern: /node_modules[\\/]@walletconnect[\\/]/, file: WALLETCONNECT },
-  { pattern: /(^|[\\/])src[\\/]i18n[\\/]locales[\\/]/, file: 'appkit-elements.locale-<locale>.js' },
-  { pattern: /node_modules[\\/]uqr[\\/]/, file: 'appkit-elements.qr.js' },
-  { pattern: /(^|[\\/])src[\\/]i18n[\\/]catalog\.ts$/, file: 'appkit-elements.catalog.js' },
-  { pattern: /node_modules[\\/]viem[\\/]/, file: 'appkit-elements.chain-reads.js' },
-  { pattern: /node_modules[\\/]@solana[\\/]web3\.js[\\/]/, file: 'appkit-elements.solana-send.js' },
-  { pattern: /(^|[\\/])src[\\/]config[\\/]unknown-options\.ts$/, file: 'appkit-elements.unknown-options.js' }
-]
-
-/** The files `--mode beside` built for the classic script (locales, QR encoder, catalog, chain reads, Solana transfers) and their chunks. */
-function besideFiles() {
-  const file = join(ROOT, 'dist/.vite/appkit-elements.beside.modules.json')
-  const { chunks } = JSON.parse(readFileSync(file, 'utf8'))
-  return chunks.map(chunk => ({
-    fileName: chunk.fileName,
-    key: chunkKey(chunk.fileName),
-    gzip: gzipBytes(chunk.fileName)
-  }))
+/** The classic build's module list (vite.classic.config.ts): the file itself first, then its lazy chunks. */
+function classicChunks() {
+  const file = join(ROOT, 'dist/.vite/appkit-elements.classic.modules.json')
+  return JSON.parse(readFileSync(file, 'utf8')).chunks
 }
 
 export function measure() {
@@ -73,24 +57,34 @@ export function measure() {
     },
     lazy,
     classic: { fileName: CLASSIC, gzip: gzipBytes(CLASSIC) },
-    walletConnect: { fileName: WALLETCONNECT, gzip: gzipBytes(WALLETCONNECT) },
-    beside: besideFiles(),
+    classicLazy: classicChunks()
+      .filter(chunk => chunk.fileName !== CLASSIC)
+      .map(chunk => ({ fileName: chunk.fileName, key: chunkKey(chunk.fileName), gzip: gzipBytes(chunk.fileName) }))
+      .sort((a, b) => a.fileName.localeCompare(b.fileName)),
     forbidden: forbiddenInFirstLoad(graph, closure),
-    inlinedInClassic: inlinedInClassic(),
+    forbiddenInClassic: forbiddenInClassic(),
     frame: measureFrame(),
     package: measurePackage()
   }
 }
 
-/** Modules the classic file holds that it should load from beside itself: none. */
-function inlinedInClassic() {
-  const file = join(ROOT, 'dist/.vite/appkit-elements.classic.modules.json')
-  const { chunks } = JSON.parse(readFileSync(file, 'utf8'))
-  return chunks
-    .flatMap(chunk => chunk.modules)
-    .flatMap(module =>
-      BESIDE_CLASSIC.filter(({ pattern }) => pattern.test(module)).map(({ file }) => ({ module, file }))
-    )
+/** What the classic file must not hold (the first load's rule): views, viem, @solana/web3.js, the WalletConnect SDK. */
+function forbiddenInClassic() {
+  const [file] = classicChunks()
+  if (file?.fileName !== CLASSIC)
+    throw new Error(`dist/.vite/appkit-elements.classic.modules.json does not start with ${CLASSIC}`)
+  return file.modules.flatMap(module =>
+    FORBIDDEN_IN_FIRST_LOAD.filter(({ pattern }) => pattern.test(module)).map(({ why }) => ({ module, why }))
+  )
+}
+
+/** A classic lazy chunk's budget: its own, else the ES build's chunk of the same name's, else the default. */
+function classicChunkBudget(budget, key) {
+  return (
+    budget.classicLazyChunks?.[key] ??
+    budget.lazyChunks?.[key.replace(/^classic\//, 'chunks/')] ??
+    budget.lazyChunkDefault
+  )
 }
 
 function main() {
@@ -128,16 +122,11 @@ function main() {
     row(
       sizes.classic.gzip,
       check('classic bundle', sizes.classic.gzip, budget.classic),
-      `classic ${CLASSIC} (every view, one file)`
+      `classic ${CLASSIC} (the shell: buttons, modal, stores, header and router)`
     )
-    row(
-      sizes.walletConnect.gzip,
-      check('WalletConnect file', sizes.walletConnect.gzip, budget.walletConnectFile),
-      `lazy ${WALLETCONNECT} (the SDK the classic file loads on use)`
-    )
-    for (const file of sizes.beside) {
-      const limit = budget.besideClassic?.[file.key] ?? budget.besideClassicDefault
-      row(file.gzip, check(file.key, file.gzip, limit), `lazy ${file.fileName} (beside the classic file)`)
+    for (const chunk of sizes.classicLazy) {
+      const limit = classicChunkBudget(budget, chunk.key)
+      row(chunk.gzip, check(chunk.key, chunk.gzip, limit), `lazy ${chunk.fileName} (beside the classic file)`)
     }
     console.log("\ngzip -9 bytes of the wallet frame's page (service/frame/dist/)\n")
     row(
@@ -166,9 +155,7 @@ function main() {
     for (const chunk of sizes.lazy)
       check(chunk.key, chunk.gzip, budget.lazyChunks?.[chunk.key] ?? budget.lazyChunkDefault)
     check('classic bundle', sizes.classic.gzip, budget.classic)
-    check('WalletConnect file', sizes.walletConnect.gzip, budget.walletConnectFile)
-    for (const file of sizes.beside)
-      check(file.key, file.gzip, budget.besideClassic?.[file.key] ?? budget.besideClassicDefault)
+    for (const chunk of sizes.classicLazy) check(chunk.key, chunk.gzip, classicChunkBudget(budget, chunk.key))
     check('frame first load', sizes.frame.firstLoad.gzip, budget.frameFirstLoad)
     for (const chunk of sizes.frame.lazy)
       check(`frame ${chunk.key}`, chunk.gzip, budget.frameLazyChunks?.[chunk.key] ?? budget.frameLazyChunkDefault)
@@ -180,8 +167,8 @@ function main() {
   for (const file of sizes.package.unwanted) {
     failures.push(`npm pack would publish ${file}: the package ships no source maps or build records`)
   }
-  for (const { module, file } of sizes.inlinedInClassic) {
-    failures.push(`the classic file inlines ${module}: it must load ${file} from beside itself`)
+  for (const { module, why } of sizes.forbiddenInClassic) {
+    failures.push(`the classic file carries ${module}: ${why}`)
   }
 
   for (const { fileName, module, why } of sizes.forbidden) {

@@ -6,7 +6,8 @@
  *   createAppKit({ projectId, adapters: [evmAdapter()], networks: [localChainA] })
  *
  * Importing the kit defines its elements (<appkit-button>, <appkit-network-button>, <w3m-modal>);
- * the modal's views still load on first use, as chunks beside this file.
+ * the modal's views still load on first use, as chunks beside this file (dist/chunks/, or
+ * dist/classic/ for the classic file).
  */
 import {
   AppKitOptionsError,

@@ -4,8 +4,8 @@ import { RpcClient } from '../api/rpc-client.js'
 
 /**
  * The sign-in flow's EVM cryptography, the only module of src/siwx that imports viem (its
- * utilities, no client): loaded when an EVM message is written or verified (the classic script
- * loads it from beside itself).
+ * utilities, no client): loaded when an EVM message is written or verified (a chunk of its own
+ * in both script-tag builds).
  */
 
 /** An EVM address in its EIP-55 checksum form (EIP-4361 requires it in the message). */

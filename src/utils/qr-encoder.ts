@@ -8,7 +8,7 @@ let encoder: QrEncode | undefined
 
 /**
  * The QR encoder (uqr, ~4 kB gzip) loads when a QR code is first drawn, not with the WalletConnect
- * views: the classic script loads it from beside itself (appkit-elements.qr.js). A failed load is
+ * views (both script-tag builds keep it a chunk of its own). A failed load is
  * tried again on the next call.
  */
 export const loadQrEncoder: () => Promise<QrEncode> = loadOnce(() =>

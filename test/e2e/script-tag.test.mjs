@@ -1,6 +1,7 @@
 // End to end: the script-tag page (apps/examples/script-tag/) in Chromium.
 // Assumes `npm run build` already ran (`npm run test:e2e` does not build); fails at once when dist/ is missing.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { readChunkGraph } from '../../bench/bundle-graph.mjs'
 import {
@@ -177,7 +178,7 @@ test('script tag: <appkit-network-button> opens the Networks view', async () => 
   }
 })
 
-test('classic script: the single-file build opens the modal on Connect without loading any chunk', async () => {
+test('classic script: the file opens the modal, the Connect view loads from dist/classic/ beside it, sharing its stores', async () => {
   const { context, page, problems, requests } = await openPage(pages.browser)
   try {
     await page.goto(`${pages.server.url}/examples/classic/`)
@@ -186,10 +187,27 @@ test('classic script: the single-file build opens the modal on Connect without l
     await connectButton.click()
     await waitForModalOpen(page)
     await waitForView(page, 'w3m-connect-view')
+    const paths = requests.map(url => new URL(url).pathname)
+    // Issue 35: the classic file is the shell; the views are ES chunks beside it, never the ES build's.
+    assert.ok(
+      paths.some(path => /^\/dist\/classic\/w3m-connect-view-[\w-]+\.js$/.test(path)),
+      `the Connect view from dist/classic/: ${paths.join(' ')}`
+    )
     assert.deepEqual(
-      requests.filter(url => url.includes('/dist/chunks/')),
+      paths.filter(path => path.startsWith('/dist/chunks/') || path === '/dist/appkit-elements.js'),
       []
     )
+    // One copy of the kit's state: the Networks view (a lazy chunk) lists the page's networks and
+    // marks the one the page's store holds.
+    await page.evaluate(() => window.appKit.open({ view: 'Networks' }))
+    await waitForView(page, 'w3m-networks-view')
+    const network = await page.evaluate(() => window.appKit.getCaipNetwork()?.name)
+    assert.ok(network, 'the page has a network')
+    await page
+      .locator('w3m-networks-view wui-list-item[current]')
+      .filter({ hasText: network })
+      .first()
+      .waitFor({ state: 'attached', timeout: 5000 })
     await page.keyboard.press('Escape')
     await waitForModalClosed(page)
     assert.equal((await deepActiveElement(page))?.testId, 'connect-button')
@@ -199,7 +217,7 @@ test('classic script: the single-file build opens the modal on Connect without l
   }
 })
 
-test('classic script: WalletConnect loads its SDK from beside the single file and pairs over a relay', async () => {
+test('classic script: WalletConnect loads its SDK from dist/classic/ beside the file and pairs over a relay', async () => {
   const { startLocalRelay } = await import('../../local/walletconnect-relay/relay.ts')
   const relay = await startLocalRelay()
   const { context, page, problems, requests } = await openPage(pages.browser)
@@ -207,25 +225,19 @@ test('classic script: WalletConnect loads its SDK from beside the single file an
     // The WalletConnect-only example on the classic file, pointed at the local relay.
     await page.goto(`${pages.server.url}/examples/classic/walletconnect.html?relay=${encodeURIComponent(relay.url)}`)
     await page.locator('appkit-button [data-testid="connect-button"]').waitFor({ state: 'visible', timeout: 5000 })
-    const sdkFile = `${pages.server.url}/dist/appkit-elements.walletconnect.js`
-    assert.ok(!requests.includes(sdkFile), 'the SDK loads on use only')
+    const isSdk = url => /\/dist\/classic\/sign-client-[\w-]+\.js$/.test(url)
+    assert.deepEqual(requests.filter(isSdk), [], 'the SDK loads on use only')
     await page.evaluate(() => window.appKit.open({ view: 'ConnectingWalletConnectBasic' }))
     assert.match(
       await waitForPairingUri(page, 'w3m-connecting-wallet-connect-basic-view', problems),
       /^wc:[0-9a-f]{64}@2\?/
     )
-    assert.deepEqual(
-      requests.filter(request => request.includes('appkit-elements.walletconnect.js')),
-      [sdkFile]
-    )
+    assert.equal(requests.filter(isSdk).length, 1, 'the SDK, once')
     // The QR code is drawn with the encoder the classic file loads from beside itself.
     await page
       .locator('w3m-connecting-wallet-connect-basic-view wui-qr-code svg[part="code"]')
       .waitFor({ state: 'attached', timeout: 5000 })
-    assert.deepEqual(
-      requests.filter(request => request.includes('appkit-elements.qr.js')),
-      [`${pages.server.url}/dist/appkit-elements.qr.js`]
-    )
+    assert.equal(requests.filter(url => /\/dist\/classic\/qr-library-[\w-]+\.js$/.test(url)).length, 1)
     assert.deepEqual(
       requests.filter(request => request.includes('/dist/chunks/')),
       []
@@ -237,17 +249,23 @@ test('classic script: WalletConnect loads its SDK from beside the single file an
   }
 })
 
-test('classic script: a language loads its texts from beside the single file, English none', async () => {
+test('classic script: a language loads its texts from dist/classic/ beside the file, English none', async () => {
   const { context, page, problems, requests } = await openPage(pages.browser)
   try {
     await page.goto(`${pages.server.url}/examples/classic/`)
     const connectButton = page.locator('appkit-button [data-testid="connect-button"]')
     await connectButton.waitFor({ state: 'visible', timeout: 5000 })
-    assert.deepEqual(
-      requests.filter(url => /appkit-elements\.(locale-|catalog)/.test(url)),
-      [],
-      'English needs no file'
+    // The files that hold the Arabic texts and the message catalog, from the classic build's module list.
+    const { chunks } = JSON.parse(
+      readFileSync(new URL('../../dist/.vite/appkit-elements.classic.modules.json', import.meta.url), 'utf8')
     )
+    const fileOf = module => `/dist/${chunks.find(chunk => chunk.modules.includes(module))?.fileName}`
+    const arabic = fileOf('src/i18n/locales/ar.ts')
+    const catalog = fileOf('src/i18n/catalog.ts')
+    assert.match(arabic, /^\/dist\/classic\//)
+    assert.match(catalog, /^\/dist\/classic\//)
+    const texts = () => requests.map(url => new URL(url).pathname).filter(path => path === arabic || path === catalog)
+    assert.deepEqual(texts(), [], 'English needs no file')
     await page.evaluate(() => window.appKit.setLocale('ar'))
     assert.equal((await connectButton.textContent())?.trim(), 'ربط المحفظة')
     await connectButton.click()
@@ -255,10 +273,7 @@ test('classic script: a language loads its texts from beside the single file, En
     assert.equal(await page.locator('w3m-modal dialog').getAttribute('dir'), 'rtl')
     // Overrides are checked against the message catalog, which also comes from beside the file.
     await page.evaluate(() => window.appKit.setMessages({ 'connect.title': 'ادخل' }))
-    assert.deepEqual(
-      requests.filter(url => /appkit-elements\.(locale-|catalog)/.test(url)).map(url => new URL(url).pathname),
-      ['/dist/appkit-elements.locale-ar.js', '/dist/appkit-elements.catalog.js']
-    )
+    assert.deepEqual(texts(), [arabic, catalog])
     assert.deepEqual(problems, [])
   } finally {
     await context.close()
