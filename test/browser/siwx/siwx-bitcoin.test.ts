@@ -125,7 +125,11 @@ describe('createLocalSiwx refuses forged Bitcoin sessions (the attacker hands th
   const refusal = async (session: SiwxSession) => (await rejection(siwx.addSession(session)))?.message
 
   /** A session for `address` whose text is signed by `sign`. */
-  async function session(address: string, sign: (text: string) => string, chainId = CAIP): Promise<SiwxSession> {
+  async function session(
+    address: string,
+    sign: (text: string) => string,
+    chainId: string = CAIP
+  ): Promise<SiwxSession> {
     const message = await siwx.createMessage({ accountAddress: address, chainId })
     const { toString: _text, ...data } = message
     const text = message.toString()
