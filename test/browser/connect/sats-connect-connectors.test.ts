@@ -1,0 +1,403 @@
+/**
+ * Bitcoin wallets through the sats-connect request API (issue 34): the real AppKit Bitcoin Test
+ * Wallet's sats-connect face (local/wallets/bitcoin-test-wallet/sats-connect.ts), announced in
+ * window.btc_providers, approving by script; and scripted providers for what the real one does not
+ * do (a wallet that prefers sendTransfer, answers that do not parse, a provider that is not an
+ * object). Listed beside the other wallets, once when the wallet also has a Wallet Standard face;
+ * connected with the payment address (or the ordinals address for the 'ordinal' account type);
+ * reconnected after a "reload" with the silent wallet_getAccount; a refusal is the kit's 4001.
+ */
+import { expect } from '@open-wc/testing'
+import * as btc from '@scure/btc-signer'
+import { bitcoinAdapter, localBitcoin } from '../../../src/adapters/bitcoin/index.js'
+import { resetBitcoinConnectors } from '../../../src/adapters/bitcoin/connectors.js'
+import { createSatsConnectConnector } from '../../../src/adapters/bitcoin/sats-connect-connector.js'
+import { readEsploraBalance } from '../../../src/adapters/bitcoin/wallet-standard-connector.js'
+import { resetWalletStandardDiscovery } from '../../../src/adapters/solana/wallet-standard.js'
+import { evmAdapter } from '../../../src/adapters/evm/index.js'
+import type { BitcoinTransferRequest } from '../../../src/connectors/types.js'
+import { providerErrorCode } from '../../../src/errors/visitor-message.js'
+import { connectionsMostRecentFirst } from '../../../src/storage/connections.js'
+import { $account } from '../../../src/stores/account.js'
+import {
+  $connection,
+  activeConnector,
+  connect,
+  disconnect,
+  resetConnection
+} from '../../../src/stores/connect/connection.js'
+import { $connectors, loadConnectors, resetConnectors } from '../../../src/stores/connect/connectors.js'
+import { reconnect } from '../../../src/stores/connect/reconnect.js'
+import { bitcoinTestAccounts, REGTEST_NETWORK } from '../../../local/bitcoin/accounts.js'
+import { BitcoinTestWallet, BITCOIN_TEST_WALLET_NAME } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
+import { signBip322P2wpkh } from '../../../local/wallets/bitcoin-test-wallet/bip322.js'
+import {
+  announceSatsConnectProvider,
+  SatsConnectTestProvider,
+  type ApprovalRequest
+} from '../../../local/wallets/bitcoin-test-wallet/sats-connect.js'
+import { FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
+import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
+import { TEST_NETWORKS, setUpConnection, tearDownConnection, track, type FakeAccountClient } from './support.js'
+
+const alice = bitcoinTestAccounts[0]!
+const CAIP = localBitcoin.caipNetworkId
+const STORAGE_KEY = 'sats-connect-connectors-test'
+const TXID = 'ab'.repeat(32)
+
+type Scope = Record<string, unknown>
+const scope = window as unknown as Scope
+
+/** The test wallet's sats-connect face; `decide` answers the panel and counts what it asked. */
+function newFace(decide: (request: ApprovalRequest) => boolean = () => true): {
+  provider: SatsConnectTestProvider
+  asked: ApprovalRequest[]
+} {
+  const asked: ApprovalRequest[] = []
+  const provider = new SatsConnectTestProvider({
+    account: alice,
+    approvals: {
+      ask: async request => {
+        asked.push(request)
+        return decide(request)
+      }
+    },
+    esploraUrl: 'http://127.0.0.1:9',
+    storageKey: STORAGE_KEY
+  })
+  announceSatsConnectProvider(provider, BITCOIN_TEST_WALLET_NAME)
+  return { provider, asked }
+}
+
+/** A scripted provider at window.ScriptedWallet.provider, announced as 'Scripted Wallet'. */
+function scripted(
+  answer: (method: string, params: unknown) => unknown,
+  methods?: string[]
+): { calls: [string, unknown][] } {
+  const calls: [string, unknown][] = []
+  scope.ScriptedWallet = {
+    provider: {
+      request: async (method: string, params: unknown) => {
+        calls.push([method, params])
+        return answer(method, params)
+      }
+    }
+  }
+  announce({ id: 'ScriptedWallet.provider', name: 'Scripted Wallet', icon: '', ...(methods ? { methods } : {}) })
+  return { calls }
+}
+
+function announce(entry: unknown): void {
+  const list = (scope.btc_providers ??= []) as unknown[]
+  list.push(entry)
+}
+
+const ok = (result: unknown) => ({ jsonrpc: '2.0', id: '1', result })
+const fail = (code: number, message = 'no') => ({ jsonrpc: '2.0', id: '1', error: { code, message } })
+const paymentAccount = { address: alice.payment.address, publicKey: '', purpose: 'payment', addressType: 'p2wpkh' }
+
+const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], byte => parseInt(byte, 16))
+const base64Of = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+
+/**
+ * A payment the Send flow would hand over: Alice's (made-up) 100,000-sat output to Bob, 50,000 sat,
+ * change back, 282 sat of fee; its unsigned PSBT, and the same PSBT signed by Alice's key.
+ */
+function payment(amount = 50_000n): { request: BitcoinTransferRequest; signed: Uint8Array; txid: string } {
+  const script = btc.OutScript.encode(btc.Address(REGTEST_NETWORK).decode(alice.payment.address))
+  const tx = new btc.Transaction()
+  tx.addInput({ txid: '11'.repeat(32), index: 0, witnessUtxo: { script, amount: 100_000n } })
+  tx.addOutputAddress(bitcoinTestAccounts[1]!.payment.address, amount, REGTEST_NETWORK)
+  tx.addOutputAddress(alice.payment.address, 100_000n - 282n - amount, REGTEST_NETWORK)
+  const psbt = tx.toPSBT()
+  tx.sign(hexBytes(alice.payment.privateKey))
+  return {
+    request: {
+      namespace: 'bip122',
+      from: alice.payment.address,
+      to: bitcoinTestAccounts[1]!.payment.address,
+      amount,
+      feeRate: 2,
+      fee: 282n,
+      psbt,
+      signInputs: [0],
+      chain: CAIP,
+      esploraUrl: 'http://127.0.0.1:9'
+    },
+    signed: tx.toPSBT(),
+    txid: tx.id
+  }
+}
+const transferRequest = () => payment().request
+
+async function caught(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected an error')
+}
+
+describe('Bitcoin wallets (sats-connect request API)', () => {
+  let backend: FakeAccountClient
+  const unregister: (() => void)[] = []
+
+  function setUp(defaultAccountTypes?: Record<string, string>): void {
+    resetWalletStandardDiscovery()
+    resetBitcoinConnectors()
+    backend = setUpConnection({
+      adapters: [evmAdapter(), bitcoinAdapter()],
+      networks: [...TEST_NETWORKS, localBitcoin],
+      ...(defaultAccountTypes ? { defaultAccountTypes } : {})
+    })
+    backend.nativeBalanceAnswer = { balance: '10.4567', symbol: 'BTC' }
+  }
+
+  /** A reload: fresh stores and discovery; the wallet's storage stays. */
+  function reload(): void {
+    delete scope.btc_providers
+    delete scope.AppKitBitcoinTestWallet
+    resetConnection()
+    resetConnectors()
+    resetWalletStandardDiscovery()
+    resetBitcoinConnectors()
+  }
+
+  beforeEach(() => setUp())
+  afterEach(() => {
+    for (const stop of unregister.splice(0)) stop()
+    delete scope.btc_providers
+    delete scope.AppKitBitcoinTestWallet
+    delete scope.ScriptedWallet
+    localStorage.removeItem(STORAGE_KEY)
+    resetWalletStandardDiscovery()
+    tearDownConnection()
+  })
+
+  const bitcoinConnectors = () => $connectors.get().connectors.filter(entry => entry.namespace === 'bip122')
+
+  it('lists the sats-connect wallet beside an EVM one; announcements that are not providers are skipped', async () => {
+    newFace()
+    announce('not an object')
+    announce({ id: 'NoSuch.provider', name: 'Missing' })
+    announce({ id: '__proto__.constructor', name: 'Prototype' })
+    announce({ id: 'location.href', name: 'A string, not a provider' })
+    scope.NotAProvider = { request: 'not a function' }
+    announce({ id: 'NotAProvider', name: 'No request function' })
+    announce({ id: 'x'.repeat(300), name: 'Too long a path' })
+    track(announceWallet(new FakeEip1193Provider()))
+    try {
+      await loadConnectors()
+      expect(bitcoinConnectors().map(entry => entry.name)).to.deep.equal([BITCOIN_TEST_WALLET_NAME])
+      expect(bitcoinConnectors()[0]).to.include({ id: BITCOIN_TEST_WALLET_NAME, type: 'announced' })
+      expect(bitcoinConnectors()[0]!.imageUrl).to.match(/^data:image\/svg\+xml/)
+      expect($connectors.get().connectors.some(entry => entry.namespace === 'eip155')).to.equal(true)
+    } finally {
+      delete scope.NotAProvider
+    }
+  })
+
+  it('a wallet with a Wallet Standard face and a sats-connect face under one name is listed once, the Wallet Standard one', async () => {
+    const { asked, provider } = newFace()
+    const standard = new BitcoinTestWallet({
+      account: alice,
+      label: 'Alice (test account)',
+      chains: ['bitcoin:regtest', CAIP],
+      autoApprove: true,
+      storageKey: `${STORAGE_KEY}-standard`
+    })
+    unregister.push(registerStandardWallet(standard))
+    await loadConnectors()
+    expect(bitcoinConnectors().map(entry => entry.name)).to.deep.equal([BITCOIN_TEST_WALLET_NAME])
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
+    expect(standard.accounts.map(account => account.address)).to.deep.equal([alice.payment.address])
+    expect(asked).to.have.length(0)
+    expect((await provider.request('wallet_getAccount', null)) as object).to.have.nested.property('error.code', -32002)
+    await disconnect()
+    localStorage.removeItem(`${STORAGE_KEY}-standard`)
+  })
+
+  it('connects the payment address on the app’s Bitcoin network, reconnects after a reload without asking, not after a disconnect', async () => {
+    const first = newFace()
+    await loadConnectors()
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
+    expect($account.get()).to.include({
+      namespace: 'bip122',
+      address: alice.payment.address,
+      caipAddress: `${CAIP}:${alice.payment.address}`,
+      preferredAccountType: 'payment',
+      status: 'connected'
+    })
+    expect(first.asked.map(request => request.method)).to.deep.equal(['sats-connect wallet_connect'])
+    expect(backend.balanceCalls).to.deep.equal([`${CAIP}:${alice.payment.address}`])
+    expect(connectionsMostRecentFirst().map(c => [c.namespace, c.connectorId])).to.deep.equal([
+      ['bip122', BITCOIN_TEST_WALLET_NAME]
+    ])
+
+    reload()
+    const second = newFace(() => false)
+    expect(await reconnect()).to.equal(true)
+    expect($account.get().caipAddress).to.equal(`${CAIP}:${alice.payment.address}`)
+    expect(second.asked).to.have.length(0)
+
+    await disconnect()
+    expect($connection.get().status).to.equal('disconnected')
+    expect((await second.provider.request('wallet_getAccount', null)) as object).to.have.nested.property(
+      'error.code',
+      -32002
+    )
+    reload()
+    newFace()
+    expect(await reconnect()).to.equal(false)
+  })
+
+  it('a wallet that forgot the site (disconnected in the wallet) is not reconnected, and nothing is asked', async () => {
+    newFace()
+    await loadConnectors()
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
+    reload()
+    const forgot = newFace(() => true)
+    forgot.provider.disconnectSite()
+    expect(await reconnect()).to.equal(false)
+    expect(forgot.asked).to.have.length(0)
+  })
+
+  it('a refusal in the wallet’s panel is the kit’s user-rejected error: disconnected, “Connection declined”', async () => {
+    newFace(() => false)
+    await loadConnectors()
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(false)
+    expect($connection.get().status).to.equal('disconnected')
+    expect($connection.get().error?.message).to.equal('Connection declined')
+  })
+
+  it("the 'ordinal' account type connects the ordinals address (P2TR), after a reload too", async () => {
+    tearDownConnection()
+    setUp({ bip122: 'ordinal' })
+    newFace()
+    await loadConnectors()
+    expect(await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')).to.equal(true)
+    expect($account.get()).to.include({ address: alice.ordinals.address, preferredAccountType: 'ordinal' })
+    reload()
+    newFace(() => false)
+    expect(await reconnect()).to.equal(true)
+    expect($account.get().address).to.equal(alice.ordinals.address)
+  })
+
+  it('signs a message with BIP-322 (base64, the payment key’s); an address not given is refused before the wallet is asked', async () => {
+    const { asked } = newFace()
+    await loadConnectors()
+    await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')
+    const message = 'appkit-elements wants you to sign in'
+    const signature = await activeConnector()!.signMessage!(message, alice.payment.address)
+    const key = Uint8Array.from(alice.payment.privateKey.match(/../g)!, byte => parseInt(byte, 16))
+    expect(signature).to.equal(signBip322P2wpkh(key, new TextEncoder().encode(message)))
+    const before = asked.length
+    expect(await caught(() => activeConnector()!.signMessage!(message, alice.ordinals.address))).to.be.instanceOf(Error)
+    expect(asked).to.have.length(before)
+  })
+
+  it('the wallet’s own disconnect (its disconnect event) ends the kit’s connection', async () => {
+    const { provider } = newFace()
+    await loadConnectors()
+    await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')
+    provider.disconnectSite()
+    expect($connection.get().status).to.equal('disconnected')
+  })
+
+  describe('sendTransaction and the attacker’s side (scripted providers)', () => {
+    async function connectScripted(answer: (method: string, params: unknown) => unknown, methods?: string[]) {
+      const wallet = scripted((method, params) => {
+        if (method === 'wallet_connect') return ok({ id: 'x', addresses: [paymentAccount], walletType: 'software' })
+        return answer(method, params)
+      }, methods)
+      const connector = bitcoinConnectorNamed('Scripted Wallet')
+      await connector.connect({ network: localBitcoin })
+      return { connector, calls: wallet.calls }
+    }
+
+    function bitcoinConnectorNamed(name: string) {
+      const found = (scope.btc_providers as { id: string; name: string }[]).find(entry => entry.name === name)!
+      const provider = (scope.ScriptedWallet as { provider: { request: () => Promise<unknown> } }).provider
+      return createSatsConnectConnector(found, provider, readEsploraBalance)
+    }
+
+    it('signPsbt with the payment address’s inputs and broadcast; the txid, checked against the kit’s transaction', async () => {
+      const { request, signed, txid } = payment()
+      const { connector, calls } = await connectScripted(() => ok({ psbt: base64Of(signed), txid: txid.toUpperCase() }))
+      expect(await connector.sendTransaction!(request)).to.equal(txid)
+      expect(calls.at(-1)).to.deep.equal([
+        'signPsbt',
+        { psbt: base64Of(request.psbt), signInputs: { [alice.payment.address]: [0] }, broadcast: true }
+      ])
+    })
+
+    it('a wallet that signed but did not post the transaction: an error, no txid', async () => {
+      const { request, signed } = payment()
+      const { connector } = await connectScripted(() => ok({ psbt: base64Of(signed) }))
+      expect(String(await caught(() => connector.sendTransaction!(request)))).to.match(/did not broadcast/)
+    })
+
+    it('sendTransfer where the wallet lists it and not signPsbt, or answers signPsbt with “method not found”', async () => {
+      const prefers = await connectScripted(() => ok({ txid: TXID }), ['wallet_connect', 'sendTransfer'])
+      expect(await prefers.connector.sendTransaction!(transferRequest())).to.equal(TXID)
+      expect(prefers.calls.at(-1)).to.deep.equal([
+        'sendTransfer',
+        { recipients: [{ address: bitcoinTestAccounts[1]!.payment.address, amount: 50_000 }] }
+      ])
+      delete scope.btc_providers
+      const older = await connectScripted(method => (method === 'signPsbt' ? fail(-32601) : ok({ txid: TXID })))
+      expect(await older.connector.sendTransaction!(transferRequest())).to.equal(TXID)
+      expect(older.calls.map(([method]) => method)).to.deep.equal(['wallet_connect', 'signPsbt', 'sendTransfer'])
+    })
+
+    it('a refusal of the payment is the user-rejected error (4001); other wallet errors keep their code', async () => {
+      const refused = await connectScripted(() => fail(-32000, 'User rejected the request.'))
+      expect(providerErrorCode(await caught(() => refused.connector.sendTransaction!(transferRequest())))).to.equal(
+        4001
+      )
+      delete scope.btc_providers
+      const broken = await connectScripted(() => fail(-32603, 'internal'))
+      expect(providerErrorCode(await caught(() => broken.connector.sendTransaction!(transferRequest())))).to.equal(
+        -32603
+      )
+    })
+
+    it('malformed answers are errors, never taken as a txid, a signature or an address', async () => {
+      const { signed } = payment()
+      const answers: Record<string, unknown> = {
+        signPsbt: ok({ psbt: base64Of(signed), txid: '<script>' }),
+        signMessage: ok({ signature: 42 })
+      }
+      const { connector } = await connectScripted(method => answers[method])
+      expect(String(await caught(() => connector.sendTransaction!(transferRequest())))).to.match(/unreadably/)
+      expect(String(await caught(() => connector.signMessage!('hi', alice.payment.address)))).to.match(/unreadably/)
+      answers.signPsbt = 'not a JSON-RPC answer'
+      expect(String(await caught(() => connector.sendTransaction!(transferRequest())))).to.match(/unreadably/)
+      // Another transaction's id (another amount, or made up): refused, not passed on as the payment's.
+      answers.signPsbt = ok({ psbt: base64Of(signed), txid: payment(60_000n).txid })
+      expect(String(await caught(() => connector.sendTransaction!(transferRequest())))).to.match(/another transaction/)
+      answers.signPsbt = ok({ psbt: base64Of(signed), txid: 'cd'.repeat(32) })
+      expect(String(await caught(() => connector.sendTransaction!(transferRequest())))).to.match(/another transaction/)
+
+      // A connect answer with no Bitcoin address of the purpose asked: nothing is connected.
+      delete scope.btc_providers
+      scripted(() => ok({ addresses: [{ address: 'javascript:alert(1)', purpose: 'payment' }] }))
+      const bad = bitcoinConnectorNamed('Scripted Wallet')
+      expect(await caught(() => bad.connect({ network: localBitcoin }))).to.have.property('code', 'ACCOUNT_NOT_FOUND')
+      expect(await bad.getAccounts()).to.deep.equal([])
+      // A reconnect answered unreadably restores nothing.
+      expect(await bad.reconnect({ network: localBitcoin })).to.equal(undefined)
+    })
+
+    it('sends nothing for an address the wallet did not give, and nothing before a connection', async () => {
+      const wallet = scripted(() => ok({ txid: TXID }))
+      const connector = bitcoinConnectorNamed('Scripted Wallet')
+      expect(await caught(() => connector.sendTransaction!(transferRequest()))).to.have.property(
+        'code',
+        'CONNECTOR_NOT_CONNECTED'
+      )
+      expect(wallet.calls).to.deep.equal([])
+    })
+  })
+})
