@@ -91,7 +91,7 @@ const utxosSchema = z.array(
 
 /**
  * The fee rate (sat/vB) for FEE_TARGET_BLOCKS from Esplora's /fee-estimates (target -> rate): that
- * target's, else the nearest slower one listed, else the fastest; never under MIN_FEE_RATE.
+ * target's, else the nearest slower one listed, else the nearest faster one; never under MIN_FEE_RATE.
  */
 export async function readFeeRate(network: CaipNetwork): Promise<number> {
   const estimates = feeEstimatesSchema.parse(await getJson(`${esploraUrlOf(network)}/fee-estimates`))
