@@ -18,11 +18,20 @@ export interface TestWalletKit {
    * Pairs with `uri` and answers the proposal that arrives: approved with `accounts` (CAIP-10), or
    * rejected. With `signIn`, a sign-in request in the proposal (one-click authentication) is answered
    * with a CACAO per request, the message written by the SDK's own formatter and signed (EIP-191)
-   * with that key for the first eip155 account.
+   * with that key for the first eip155 account. `sessionProperties` go with the approval (a Bitcoin
+   * wallet's bip122_getAccountAddresses); `methods` narrows what it approves on a namespace (all the
+   * proposal asks by default).
    */
   pairAndAnswer(
     uri: string,
-    answer: { accounts: readonly string[]; signIn?: `0x${string}` } | 'reject'
+    answer:
+      | {
+          accounts: readonly string[]
+          signIn?: `0x${string}`
+          sessionProperties?: Record<string, string>
+          methods?: Partial<Record<string, string[]>>
+        }
+      | 'reject'
   ): Promise<{ authRequests: readonly unknown[] }>
   nextEvent<E extends WalletKitTypes.Event>(event: E): Promise<WalletKitTypes.EventArguments[E]>
   stop(): Promise<void>
@@ -81,7 +90,7 @@ export async function startTestWalletKit(relayUrl: string): Promise<TestWalletKi
         if (accounts.length === 0) continue
         supportedNamespaces[namespace] = {
           chains: [...new Set(accounts.map(account => account.split(':').slice(0, 2).join(':')))],
-          methods: wanted.methods,
+          methods: answer.methods?.[namespace] ?? wanted.methods,
           events: wanted.events,
           accounts
         }
@@ -103,6 +112,7 @@ export async function startTestWalletKit(relayUrl: string): Promise<TestWalletKi
       await kit.approveSession({
         id: proposal.id,
         namespaces,
+        ...(answer.sessionProperties ? { sessionProperties: answer.sessionProperties } : {}),
         ...(authentication ? { proposalRequestsResponses: { authentication } } : {})
       })
       return { authRequests }

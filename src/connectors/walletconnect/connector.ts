@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import { decodeBase58, encodeBase58, toBase64, toHex, utf8ToHex } from '../../utils/base58.js'
 import { readNativeBalanceFromRpc } from '../native-balance.js'
 import { signSolanaMessage, signSolanaTransactions, type SolanaRpc } from '../solana-signing.js'
-import type { Connector, ConnectorEventMap, ConnectResult } from '../types.js'
+import type { ConnectOptions, Connector, ConnectorEventMap } from '../types.js'
 import type { WalletConnectController } from './controller.js'
 import { WALLET_CONNECT_CONNECTOR_ID, walletConnectInfo } from './entries.js'
 
@@ -15,6 +15,9 @@ const hashSchema = z.string()
 const solanaSendSchema = z.object({ signature: z.string() })
 /** personal_sign: a 0x hex signature. */
 const signatureSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'a 0x hex signature'))
+
+/** WalletConnect's Bitcoin methods: a chunk of their own, loaded when a Bitcoin account is used. */
+const bip122 = () => import('./bip122-methods.js')
 
 /**
  * The WalletConnect connector of one namespace over the shared session. Connecting itself goes
@@ -27,6 +30,8 @@ export function createWalletConnectConnector(
   networks: readonly CaipNetwork[]
 ): Connector {
   let network: CaipNetwork | undefined
+  /** bip122: the address of the account type in use (payment, or ordinals), among the session's. */
+  let chosen: string | undefined
 
   /** Solana requests on `chain` (CAIP-2), for the shared Solana signing. */
   const solanaRpc =
@@ -37,27 +42,35 @@ export function createWalletConnectConnector(
 
   const networkOf = (chainId: string) => networks.find(n => n.caipNetworkId === `${namespace}:${chainId}`)
 
-  function result(wanted?: CaipNetwork): ConnectResult | undefined {
+  /** The addresses to show: on bip122 the chosen one alone (the other account type's is another account). */
+  const shown = (addresses: readonly string[]) => (chosen && addresses.includes(chosen) ? [chosen] : addresses)
+
+  async function result(options: Pick<ConnectOptions, 'network' | 'accountType'>, ask: boolean) {
     const mine = controller.accounts()?.[namespace]
-    const [address] = mine?.addresses ?? []
-    if (!mine || !address) return undefined
+    const [first] = mine?.addresses ?? []
+    if (!mine || !first) return undefined
+    // bip122: the address of the wanted account type (asking the wallet only when `ask`).
+    if (namespace === 'bip122') chosen = await (await bip122()).bip122Account(controller, options.accountType, ask)
     const allowed = controller.chains(namespace)
+    const wanted = options.network
     network = wanted && allowed.includes(wanted.caipNetworkId) ? wanted : networkOf(mine.chainId)
-    return { address, accounts: mine.addresses, chainId: network ? String(network.id) : mine.chainId }
+    const accounts = shown(mine.addresses)
+    return { address: accounts[0] ?? first, accounts, chainId: network ? String(network.id) : mine.chainId }
   }
 
   return {
     ...walletConnectInfo(namespace),
 
     async connect(options = {}) {
-      const connected = result(options.network)
+      const connected = await result(options, true)
       if (!connected) throw new ConnectorNotConnectedError('WalletConnect')
       return connected
     },
 
     async reconnect(options = {}) {
       await controller.restore()
-      return result(options.network)
+      // A reconnect asks the wallet nothing.
+      return result(options, false)
     },
 
     disconnect: () => controller.disconnect(),
@@ -80,7 +93,10 @@ export function createWalletConnectConnector(
       network = target
     },
 
-    getBalance: address => readNativeBalanceFromRpc(network, address),
+    getBalance: async address =>
+      namespace === 'bip122'
+        ? (await bip122()).bip122Balance(network, address)
+        : readNativeBalanceFromRpc(network, address),
 
     async evmRequest(method, params) {
       if (namespace !== 'eip155' || !network) throw new ChainNotConfiguredError(namespace)
@@ -94,7 +110,11 @@ export function createWalletConnectConnector(
         const call = { from, to, value: `0x${value.toString(16)}`, data }
         return hashSchema.parse(await controller.request(network.caipNetworkId, 'eth_sendTransaction', [call]))
       }
-      if (request.namespace === 'bip122') throw new ChainNotConfiguredError(request.chain)
+      if (request.namespace === 'bip122') {
+        // Only on a chain the wallet approved in this session.
+        if (!controller.chains(namespace).includes(request.chain)) throw new ChainNotConfiguredError(request.chain)
+        return (await bip122()).bip122Send(controller, request)
+      }
       // WalletConnect's sendOptions are web3.js's SendOptions: no commitment (the wallet answers once sent).
       const { commitment: _commitment, ...sendOptions } = request.options ?? {}
       const answer = solanaSendSchema.parse(
@@ -112,6 +132,8 @@ export function createWalletConnectConnector(
 
     async signMessage(message, address) {
       if (!network) throw new ChainNotConfiguredError(namespace)
+      if (namespace === 'bip122')
+        return (await bip122()).bip122SignMessage(controller, network.caipNetworkId, message, address)
       if (namespace === 'eip155') {
         const answer = await controller.request(network.caipNetworkId, 'personal_sign', [utf8ToHex(message), address])
         return signatureSchema.parse(answer)
@@ -136,7 +158,7 @@ export function createWalletConnectConnector(
       return controller.on(change => {
         if (change.type === 'ended' && event === 'disconnect') deliver(undefined)
         else if (change.type === 'accounts' && event === 'accountsChanged')
-          deliver(change.accounts[namespace]?.addresses ?? [])
+          deliver(shown(change.accounts[namespace]?.addresses ?? []))
         else if (change.type === 'chain' && event === 'chainChanged' && change.namespace === namespace) {
           const next = networkOf(change.chainId)
           if (next) network = next

@@ -24,6 +24,10 @@ export interface WalletConnectController {
   readonly accounts: () => WalletConnectAccounts | undefined
   /** The CAIP-2 chains the session allows on `namespace`. */
   readonly chains: (namespace: ChainNamespace) => readonly string[]
+  /** The methods the wallet approved on `namespace` in the live session. */
+  readonly methods: (namespace: ChainNamespace) => readonly string[]
+  /** The live session's properties (strings the wallet added, e.g. bip122_getAccountAddresses). */
+  readonly properties: () => Readonly<Record<string, string>>
   /** A session proposal; with `authentication` the wallet is also asked to sign in (eip155). */
   propose(pairingTopic?: string, authentication?: WalletConnectAuthRequest): Promise<WalletConnectProposal>
   /** The sign-in answers (CACAOs, unparsed) the wallet returned with the live session, if any. */
@@ -103,6 +107,10 @@ export function createWalletConnectController(settings: SignClientSettings): Wal
       if (!entry) return []
       return [...new Set([...(entry.chains ?? []), ...entry.accounts.map(a => a.split(':').slice(0, 2).join(':'))])]
     },
+
+    methods: namespace => session?.namespaces[namespace]?.methods ?? [],
+
+    properties: () => session?.sessionProperties ?? {},
 
     authentications: () => session?.authentication ?? [],
 

@@ -15,6 +15,7 @@ import { isIosSafari, isTelegram } from '../../utils/platform.js'
 import { $network } from '../network.js'
 import { $options } from '../options.js'
 import { activateNamespace, replaceSession } from './sessions.js'
+import { preferredAccountTypes } from '../account/preferred-account-types.js'
 
 /**
  * The kit's WalletConnect session: the controller (the SDK behind it loads on first use), its
@@ -71,7 +72,8 @@ async function openApprovedSessions(accounts: WalletConnectAccounts): Promise<vo
   for (const connector of ordered) {
     if (!accounts[connector.namespace]) continue
     const network = networkFor(connector.namespace)
-    await replaceSession(connector, await connector.connect(network ? { network } : {}))
+    const accountType = preferredAccountTypes()[connector.namespace]
+    await replaceSession(connector, await connector.connect({ accountType, ...(network ? { network } : {}) }))
   }
   if (activeNamespace) activateNamespace(activeNamespace)
   addRecentWallet({ id: 'walletConnect', name: 'WalletConnect', rdns: null })
