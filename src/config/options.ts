@@ -60,8 +60,8 @@ function isMessagesShape(value: unknown): boolean {
  * the zod types of src/utils/zod-checks.ts, so the first load holds no more of zod.
  */
 function buildSchemas() {
-  /** A boolean option and its default. */
-  const flag = (value: boolean) => z._default(z.boolean(), value)
+  /** A boolean option; absent, it takes its default (OPTION_DEFAULTS, FEATURE_DEFAULTS). One instance for all. */
+  const flag = z.optional(z.boolean())
 
   const adapterSchema = z.custom<NamespaceAdapter>(
     value =>
@@ -96,26 +96,25 @@ function buildSchemas() {
       })
     )
 
-  /** Features and their defaults (DEFAULT_FEATURES). */
+  /** Features; an absent one takes its default (DEFAULT_FEATURES). */
   const featuresSchema = z.object({
-    receive: flag(true),
-    send: flag(true),
-    analytics: flag(true),
-    allWallets: flag(true),
-    legalCheckbox: flag(false),
-    smartSessions: flag(false),
-    pay: flag(false),
-    email: flag(true),
-    socials: z._default(
+    receive: flag,
+    send: flag,
+    analytics: flag,
+    allWallets: flag,
+    legalCheckbox: flag,
+    smartSessions: flag,
+    pay: flag,
+    email: flag,
+    socials: z.optional(
       z.custom<SocialProvider[] | false>(
         value => value === false || (Array.isArray(value) && value.every(name => SOCIAL_PROVIDERS.includes(name))),
         'one of the allowed forms of this option'
-      ),
-      () => [...SOCIAL_PROVIDERS]
+      )
     ),
-    swaps: flag(true),
+    swaps: flag,
     /** Buy on or off, or on with these providers (docs/behaviour.md section 4: only those listed are offered). */
-    onramp: z._default(
+    onramp: z.optional(
       z
         .custom<boolean | OnrampProviderName[]>(
           value =>
@@ -128,21 +127,11 @@ function buildSchemas() {
             value => (value !== true && value !== false ? value.length > 0 : true),
             'at least one provider (false turns Buy off)'
           )
-        ),
-      true
+        )
     ),
-    history: flag(true),
-    connectMethodsOrder: z._default(listOf(['email', 'social', 'wallet']), () => [
-      'email' as const,
-      'social' as const,
-      'wallet' as const
-    ]),
-    walletFeaturesOrder: z._default(listOf(['onramp', 'swaps', 'receive', 'send']), () => [
-      'onramp' as const,
-      'swaps' as const,
-      'receive' as const,
-      'send' as const
-    ])
+    history: flag,
+    connectMethodsOrder: z.optional(listOf(['email', 'social', 'wallet'])),
+    walletFeaturesOrder: z.optional(listOf(['onramp', 'swaps', 'receive', 'send']))
   })
 
   /** Sign-in with X: an implementation (createLocalSiwx(), createBackendSiwx(), or the app's own). */
@@ -156,9 +145,9 @@ function buildSchemas() {
 
   const metadataSchema = z.object({
     name: z.string().check(z.minLength(1)),
-    description: z._default(z.string(), ''),
+    description: z.optional(z.string()),
     url: urlString(),
-    icons: z._default(z.array(z.string()), () => [])
+    icons: z.optional(z.array(z.string()))
   })
 
   const walletIds = z.optional(z.array(z.string().check(z.minLength(1))))
@@ -177,24 +166,24 @@ function buildSchemas() {
 
   const appKitOptionsSchema = z
     .object({
-      adapters: z._default(z.array(adapterSchema), () => []),
+      adapters: z.optional(z.array(adapterSchema)),
       networks: z.array(caipNetworkSchema()).check(z.minLength(1, 'at least one network')),
       defaultNetwork: z.optional(caipNetworkSchema()),
       /** Empty or absent: the kit runs, and its alert says 'Project ID Not Configured'. */
-      projectId: z._default(z.string(), ''),
+      projectId: z.optional(z.string()),
       metadata: z.optional(metadataSchema),
       themeMode: z.optional(themeModeSchema),
-      themeVariables: z._default(themeVariablesSchema, () => ({})),
-      features: z._default(featuresSchema, () => featuresSchema.parse({})),
+      themeVariables: z.optional(themeVariablesSchema),
+      features: z.optional(featuresSchema),
       featuredWalletIds: walletIds,
       includeWalletIds: walletIds,
       excludeWalletIds: walletIds,
-      allowUnsupportedChain: flag(false),
+      allowUnsupportedChain: flag,
       /**
        * Spec.md section 2: choosing a network of a namespace with no connected wallet skips the
        * SwitchActiveChain confirmation (the network becomes active and Connect opens at once).
        */
-      ignoreSwitchConfirmation: flag(false),
+      ignoreSwitchConfirmation: flag,
       /** The account type to use by namespace until the visitor switches (kit defaults: eip155 smartAccount, solana eoa, bip122 payment, polkadot eoa). */
       defaultAccountTypes: z.optional(
         z.object({
@@ -204,11 +193,11 @@ function buildSchemas() {
           polkadot: z.optional(accountTypeSchema)
         })
       ),
-      enableWalletConnect: flag(true),
+      enableWalletConnect: flag,
       /** The WalletConnect relay (wss://); the SDK's default is WalletConnect's cloud relay. */
       relayUrl: z.optional(urlString(/^wss?$/)),
-      enableInjected: flag(true),
-      manualWCControl: flag(false),
+      enableInjected: flag,
+      manualWCControl: flag,
       siwx: z.optional(siwxSchema),
       /** The modal's language; else the page's <html lang>, else the browser's languages, else English. */
       locale: z.optional(oneOf(LOCALES)),
@@ -218,7 +207,7 @@ function buildSchemas() {
       ),
       /** The deployment's public key from Meld: without it Buy does not offer Meld, whose checkout refuses any other. */
       meldPublicKey: z.optional(z.string().check(z.minLength(1, 'a Meld public key'))),
-      debug: flag(false),
+      debug: flag,
       apiUrl: z.optional(urlString()),
       /**
        * The secure wallet frame's page (the embedded wallet behind the e-mail login), on an origin of
@@ -276,8 +265,57 @@ export type AppKitOptionsInput = Omit<z.input<Schemas['appKitOptionsSchema']>, '
   readonly networks: readonly NetworkInput[]
   readonly defaultNetwork?: NetworkInput
 }
-export type AppKitOptions = z.output<Schemas['appKitOptionsSchema']>
-export type Features = z.output<Schemas['featuresSchema']>
+/** `T` with the keys of `D` present (their defaults filled in by withDefaults). */
+type Defaulted<T, D> = Omit<T, keyof D> & { [K in keyof D & keyof T]-?: Exclude<T[K], undefined> }
+
+export type Features = Defaulted<z.output<Schemas['featuresSchema']>, Required<z.output<Schemas['featuresSchema']>>>
+type Metadata = Defaulted<NonNullable<z.output<Schemas['appKitOptionsSchema']>['metadata']>, typeof METADATA_DEFAULTS>
+export type AppKitOptions = Omit<
+  Defaulted<z.output<Schemas['appKitOptionsSchema']>, typeof OPTION_DEFAULTS>,
+  'features' | 'metadata'
+> & { features: Features; metadata?: Metadata }
+
+/**
+ * The defaults of the options the app may leave out, filled in after the schema took the options
+ * (zod's z._default is not in the first load, issue 35): a function gives a fresh value each time.
+ */
+const OPTION_DEFAULTS = {
+  adapters: (): NamespaceAdapter[] => [],
+  projectId: '',
+  themeVariables: (): ThemeVariables => ({}),
+  allowUnsupportedChain: false,
+  ignoreSwitchConfirmation: false,
+  enableWalletConnect: true,
+  enableInjected: true,
+  manualWCControl: false,
+  debug: false
+}
+const METADATA_DEFAULTS = { description: '', icons: (): string[] => [] }
+
+/** `value` with every key of `defaults` it lacks (or holds undefined) set to the default. */
+function withDefaults(value: object, defaults: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...value }
+  for (const [key, fallback] of Object.entries(defaults)) {
+    if (out[key] === undefined) out[key] = typeof fallback === 'function' ? (fallback as () => unknown)() : fallback
+  }
+  return out
+}
+
+/** The features with the defaults filled in: fresh lists, so the app's options object never shares DEFAULT_FEATURES'. */
+function featuresWithDefaults(features: object | undefined): Features {
+  const defaults = Object.fromEntries(
+    Object.entries(DEFAULT_FEATURES).map(([key, value]) => [key, Array.isArray(value) ? () => [...value] : value])
+  )
+  return withDefaults(features ?? {}, defaults) as Features
+}
+
+/** The parsed options with every default filled in (what z._default gave before). */
+function optionsWithDefaults(data: z.output<Schemas['appKitOptionsSchema']>): AppKitOptions {
+  const options = withDefaults(data, OPTION_DEFAULTS)
+  options.features = featuresWithDefaults(data.features)
+  if (data.metadata) options.metadata = withDefaults(data.metadata, METADATA_DEFAULTS)
+  return options as AppKitOptions
+}
 
 /** The keys of `value` (an object) that `shape` does not list. */
 function unknownKeys(value: unknown, shape: object, path: string): UnknownOption[] {
@@ -314,7 +352,7 @@ export function parseOptions(input: unknown): AppKitOptions {
     }
     // The warnings (with the nearest known key) load only when an option is unknown.
     if (first) void import('./unknown-options.js').then(module => module.warnUnknownOptions(unknown))
-    return result.data
+    return optionsWithDefaults(result.data)
   }
   const issue = result.error.issues[0]
   if (!issue) throw new AppKitOptionsError('(options)', 'an options object')

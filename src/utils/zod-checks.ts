@@ -2,7 +2,8 @@ import * as z from 'zod/mini'
 
 /**
  * The options schema's checks built from the few zod types the first load holds (issue 35): z.object,
- * z.string, z.boolean, z.array, z.optional, z._default, z.custom and its refinements, z.minLength.
+ * z.string, z.boolean, z.array, z.optional, z.custom and its refinements, z.minLength (defaults are
+ * filled in after parsing, src/config/options.ts).
  * What z.enum, z.union, z.number, z.url, z.regex and z.record would check, these check with
  * z.custom and z.check, with the texts describeIssue gave for the zod types they replace, so that
  * zod's $ZodEnum, $ZodUnion, $ZodNumber, $ZodURL and $ZodRecord stay out of the first load (the lazy

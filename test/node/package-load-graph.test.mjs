@@ -230,7 +230,6 @@ const FIRST_LOAD_ZOD_TYPES = [
   '$ZodCheck',
   '$ZodCheckMinLength',
   '$ZodCustom',
-  '$ZodDefault',
   '$ZodError',
   '$ZodObject',
   '$ZodOptional',
