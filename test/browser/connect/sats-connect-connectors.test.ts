@@ -38,7 +38,7 @@ import {
 } from '../../../local/wallets/bitcoin-test-wallet/sats-connect.js'
 import { FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
-import { TEST_NETWORKS, setUpConnection, tearDownConnection, track, type FakeAccountClient } from './support.js'
+import { TEST_NETWORKS, setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from './support.js'
 
 const alice = bitcoinTestAccounts[0]!
 const CAIP = localBitcoin.caipNetworkId
@@ -303,6 +303,38 @@ describe('Bitcoin wallets (sats-connect request API)', () => {
     await connect(BITCOIN_TEST_WALLET_NAME, 'bip122')
     provider.disconnectSite()
     expect($connection.get().status).to.equal('disconnected')
+  })
+
+  it('accountChange moves the kit to the wallet’s new address; without addresses the kit asks wallet_getAccount', async () => {
+    const bob = bitcoinTestAccounts[1]!.payment.address
+    let given = [paymentAccount]
+    const listeners: ((event: unknown) => void)[] = []
+    scope.ScriptedWallet = {
+      provider: {
+        request: async (method: string) =>
+          method === 'wallet_connect' || method === 'wallet_getAccount'
+            ? ok({ id: 'x', addresses: given, walletType: 'software' })
+            : fail(-32601),
+        addListener: (info: { eventName: string; cb: (event: unknown) => void }) => {
+          if (info.eventName === 'accountChange') listeners.push(info.cb)
+          return () => undefined
+        }
+      }
+    }
+    announce({ id: 'ScriptedWallet.provider', name: 'Scripted Wallet' })
+    await loadConnectors()
+    expect(await connect('Scripted Wallet', 'bip122')).to.equal(true)
+    expect($account.get().address).to.equal(alice.payment.address)
+    await until(() => listeners.length > 0, 'the kit follows accountChange')
+    for (const cb of listeners) cb({ type: 'accountChange', addresses: [{ ...paymentAccount, address: bob }] })
+    await until(() => $account.get().address === bob, 'the new address')
+    // An event without addresses: the kit asks the wallet, silently, what it gives the site now.
+    given = [paymentAccount]
+    for (const cb of listeners) cb({ type: 'accountChange' })
+    await until(() => $account.get().address === alice.payment.address, 'the address the wallet answers')
+    // Not a Bitcoin address: not taken.
+    for (const cb of listeners) cb({ type: 'accountChange', addresses: [{ address: '<img>', purpose: 'payment' }] })
+    expect($account.get().address).to.not.equal('<img>')
   })
 
   describe('sendTransaction and the attacker’s side (scripted providers)', () => {
