@@ -54,6 +54,9 @@ const signPsbtAnswerSchema = z.object({ psbt: z.string(), txid: z.optional(txidS
 /** sendTransfer's answer. */
 const sendTransferAnswerSchema = z.object({ txid: txidSchema })
 
+/** How long connecting waits for the wallet's getAccountAddresses before the address type decides. */
+export const ACCOUNT_ADDRESSES_WAIT_MS = 10_000
+
 /** SIGHASH_ALL: the signature commits to every input and output, as the kit's preview showed them. */
 const SIGHASH_ALL = 1
 
@@ -68,7 +71,8 @@ function fromJson(text: string | undefined): unknown {
 /**
  * The address of `accountType` ('ordinal', else payment) among the session's. The wallet tells which
  * address serves which intention in the session's bip122_getAccountAddresses property or, when it
- * did not and `ask` allows (connecting, never a reconnect), in its answer to getAccountAddresses.
+ * did not and `ask` allows (connecting, never a reconnect), in its answer to getAccountAddresses
+ * (waited for ACCOUNT_ADDRESSES_WAIT_MS at most).
  * A session with one address needs no asking; without the wallet's word the address type decides
  * (taproot for ordinals). An answer that does not read is not used.
  */
@@ -82,9 +86,12 @@ export async function bip122Account(
   const intention = accountType === 'ordinal' ? 'ordinal' : 'payment'
   let told = accountAddressesSchema.safeParse(fromJson(session.properties.bip122_getAccountAddresses)).data
   if (!told && ask && addresses.length > 1 && session.methods.includes('getAccountAddresses')) {
-    const answer = await session
-      .request('getAccountAddresses', { account: addresses[0], intentions: [intention] })
-      .catch(() => undefined)
+    // A wallet that does not answer (its app closed) does not hold the connection up.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const answer = await Promise.race([
+      session.request('getAccountAddresses', { account: addresses[0], intentions: [intention] }).catch(() => undefined),
+      new Promise(resolve => (timer = setTimeout(resolve, ACCOUNT_ADDRESSES_WAIT_MS)))
+    ]).finally(() => clearTimeout(timer))
     told = accountAddressesSchema.safeParse(answer).data
   }
   const byWallet = told?.find(entry => entry.intention === intention && addresses.includes(entry.address))

@@ -4,7 +4,10 @@
 // a reload reconnects it without asking the wallet, and the connector signs and sends through the
 // session (signPsbt with broadcast, BIP-322 signMessage; the wallet's hex signature as base64).
 import { expect } from '@open-wc/testing'
+import sinon from 'sinon'
 import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../../local/bitcoin/accounts.js'
+import { ACCOUNT_ADDRESSES_WAIT_MS } from '../../../src/connectors/walletconnect/bip122-methods.js'
+import { createWalletConnectConnector } from '../../../src/connectors/walletconnect/connector.js'
 import { localChainA } from '../../../src/networks/definitions.js'
 import { localBitcoin } from '../../../src/networks/local-bitcoin.js'
 import { saveConnection } from '../../../src/storage/connections.js'
@@ -28,6 +31,14 @@ const intentions = JSON.stringify([
   { address: payment.address, intention: 'payment' },
   { address: ordinals.address, intention: 'ordinal' }
 ])
+
+/** One real task (a message to itself), which fake timers do not hold back. */
+const realTask = () =>
+  new Promise<void>(resolve => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(0)
+  })
 
 describe('WalletConnect’s bip122 namespace in the stores', () => {
   let controller: FakeWalletConnectController
@@ -133,5 +144,31 @@ describe('WalletConnect’s bip122 namespace in the stores', () => {
       message: 'Hi',
       protocol: 'bip322'
     })
+  })
+
+  it('a wallet that never answers getAccountAddresses holds the connection up 10 s at most: then the address type decides', async () => {
+    const controller = new FakeWalletConnectController()
+    controller.approvedMethods = BIP122_METHODS
+    controller.restorable = approved
+    await controller.restore()
+    controller.answer = () => new Promise(() => undefined)
+    const connector = createWalletConnectConnector(controller, 'bip122', [localChainA, localBitcoin])
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let address: string | undefined
+      void connector
+        .connect({ network: localBitcoin, accountType: 'ordinal' })
+        .then(result => (address = result.address))
+      // The methods' chunk loads in real tasks (the clock fakes only timers): wait for the request.
+      for (let task = 0; task < 100 && controller.requests.length === 0; task++) await realTask()
+      await clock.tickAsync(ACCOUNT_ADDRESSES_WAIT_MS - 1)
+      expect(controller.requests.map(request => request.method)).to.deep.equal(['getAccountAddresses'])
+      expect(address).to.equal(undefined)
+      await clock.tickAsync(1)
+      expect(address).to.equal(ordinals.address)
+      expect(ACCOUNT_ADDRESSES_WAIT_MS).to.equal(10_000)
+    } finally {
+      clock.restore()
+    }
   })
 })
