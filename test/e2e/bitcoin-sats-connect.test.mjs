@@ -17,7 +17,9 @@ import { siwxSessionsOnServer } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 
 const stack = useLocalStack()
-const [alice] = bitcoinTestAccounts
+// Bob's keys (test account #1): the other Bitcoin files of the run spend or count Alice's (#0), Carol's
+// (#2) and Dave's (#3) outputs at the same time on the one node.
+const [, bob] = bitcoinTestAccounts
 
 /** What the node says `address` holds, confirmed + in the mempool, as the kit shows it (3 decimals, cut). */
 async function nodeBalanceShown(address) {
@@ -44,7 +46,7 @@ test('the sats-connect face alone: connect, sign in verified by the backend, the
     const { page, problems, quiet } = await openDemo(
       stack.site.url,
       context,
-      '?bitcoin-wallet-face=sats-connect&siwx=backend'
+      '?bitcoin-wallet-face=sats-connect&bitcoin-wallet-account=1&siwx=backend'
     )
     assert.deepEqual(await page.evaluate(() => window.btc_providers.map(entry => [entry.id, entry.name])), [
       ['AppKitBitcoinTestWallet.BitcoinProvider', 'AppKit Bitcoin Test Wallet']
@@ -61,21 +63,21 @@ test('the sats-connect face alone: connect, sign in verified by the backend, the
     await page.getByTestId('bitcoin-wallet-approve').click()
     await page.getByTestId('siwx-signed-in').filter({ hasText: 'true' }).waitFor({ timeout: 15_000 })
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit-wallet/siwx_token')))
-    const sessions = () => siwxSessionsOnServer(stack.api, token, alice.payment.address, REGTEST_CAIP_NETWORK_ID)
+    const sessions = () => siwxSessionsOnServer(stack.api, token, bob.payment.address, REGTEST_CAIP_NETWORK_ID)
     const [stored, ...more] = await sessions()
     assert.deepEqual(more, [])
     assert.deepEqual(
       [stored.session.data.chainId, stored.session.data.accountAddress],
-      [REGTEST_CAIP_NETWORK_ID, alice.payment.address]
+      [REGTEST_CAIP_NETWORK_ID, bob.payment.address]
     )
 
-    const caipAddress = `${REGTEST_CAIP_NETWORK_ID}:${alice.payment.address}`
+    const caipAddress = `${REGTEST_CAIP_NETWORK_ID}:${bob.payment.address}`
     await expectText(page, 'account-caip-address', caipAddress)
     await page.evaluate(() => window.appKit.open({ view: 'Account' }))
     await expectText(page, 'account-network', 'Bitcoin Local')
-    await expectText(page, 'account-balance', await nodeBalanceShown(alice.payment.address))
+    await expectText(page, 'account-balance', await nodeBalanceShown(bob.payment.address))
     // Through the sats-connect face: it gave this site the payment address; the Wallet Standard face is not there.
-    assert.deepEqual(await satsConnectAccount(page), [alice.payment.address])
+    assert.deepEqual(await satsConnectAccount(page), [bob.payment.address])
     assert.equal(await page.evaluate(() => window.testWallets.bitcoin.wallet.accounts.length), 0)
 
     // Send: the kit's PSBT to the wallet's signPsbt with broadcast; the wallet posts it to the node.

@@ -6,7 +6,8 @@ import {
   watchRegisteredWallets,
   type StandardWallet
 } from '../solana/wallet-standard.js'
-import { createBitcoinStandardConnector, readEsploraBalance } from './wallet-standard-connector.js'
+import { createBitcoinStandardConnector } from './wallet-standard-connector.js'
+import { bitcoinNetworkSlot } from './network-slot.js'
 import { isSafeImageUrl } from '../../utils/safe-image.js'
 import type { SatsConnectProvider, SatsConnectProviderInfo } from './sats-connect-connector.js'
 
@@ -62,7 +63,7 @@ function lazySatsConnectConnector(info: SatsConnectProviderInfo, provider: SatsC
   let loaded: Promise<Connector> | undefined
   const connector = () =>
     (loaded ??= import('./sats-connect-connector.js').then(module =>
-      module.createSatsConnectConnector(info, provider, readEsploraBalance)
+      module.createSatsConnectConnector(info, provider, bitcoinNetworkSlot())
     ))
   const later =
     <K extends LaterMethod>(method: K) =>

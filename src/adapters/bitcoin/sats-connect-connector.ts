@@ -1,13 +1,10 @@
 import * as z from 'zod/mini'
 import type { Connector, ConnectResult, ConnectorEventMap } from '../../connectors/types.js'
-import {
-  AccountNotFoundError,
-  ChainNotConfiguredError,
-  ConnectorNotConnectedError
-} from '../../errors/connector-errors.js'
+import { AccountNotFoundError, ConnectorNotConnectedError } from '../../errors/connector-errors.js'
 import { USER_REJECTED_CODE } from '../../errors/visitor-message.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { isBitcoinAddress } from '../../utils/address.js'
+import type { BitcoinNetworkSlot } from './network-slot.js'
 
 /**
  * A connector over a wallet's sats-connect request API (Xverse and others): the provider found
@@ -170,17 +167,15 @@ function onWalletEvent<E extends keyof ConnectorEventMap>(
 }
 
 /**
- * The connector of `provider` (its entry `info`). `readBalance` reads an address's satoshis from the
- * Esplora API at a URL: given by the discovery chunk, which has it, so that this chunk imports
- * nothing from that one.
+ * The connector of `provider` (its entry `info`) on the network `network` holds (network-slot.ts:
+ * given by the discovery chunk, which has that module, so that this chunk imports nothing from it).
  */
 export function createSatsConnectConnector(
   info: SatsConnectProviderInfo,
   provider: SatsConnectProvider,
-  readBalance: (esploraUrl: string, address: string) => Promise<bigint>
+  network: BitcoinNetworkSlot
 ): Connector {
   const name = info.name.slice(0, MAX_NAME_LENGTH)
-  let network: CaipNetwork | undefined
   /** The addresses connected (of the purpose asked), shared with the event listeners. */
   const state: State = { accounts: [], purpose: 'payment' }
 
@@ -205,10 +200,9 @@ export function createSatsConnectConnector(
   function result(found: string[], wanted: CaipNetwork | undefined): ConnectResult | undefined {
     const [address] = found
     if (!address) return undefined
-    if (wanted) network = wanted
-    if (!network) throw new ChainNotConfiguredError('bip122')
+    const { id } = network.use(wanted)
     state.accounts = found
-    return { address, accounts: found, chainId: network.id }
+    return { address, accounts: found, chainId: id }
   }
 
   function requireAccount(address: string): void {
@@ -268,21 +262,9 @@ export function createSatsConnectConnector(
 
     getAccounts: async () => state.accounts.slice(),
 
-    async getChainId() {
-      if (!network) throw new ChainNotConfiguredError('bip122')
-      return network.id
-    },
-
-    async switchNetwork(target) {
-      if (target.chainNamespace !== 'bip122') throw new ChainNotConfiguredError(target.caipNetworkId)
-      network = target
-    },
-
-    async getBalance(address) {
-      const url = network?.rpcUrls.default.http[0]
-      if (!url) throw new ChainNotConfiguredError(network?.caipNetworkId)
-      return readBalance(url, address)
-    },
+    getChainId: network.getChainId,
+    switchNetwork: network.switchNetwork,
+    getBalance: network.getBalance,
 
     /** `signMessage` with BIP-322 as `address`: the signature in base64, as the wallet gives it. */
     async signMessage(message, address) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { Connector, ConnectResult } from '../../connectors/types.js'
-import { AccountNotFoundError, ChainNotConfiguredError } from '../../errors/connector-errors.js'
+import { AccountNotFoundError } from '../../errors/connector-errors.js'
 import type { CaipNetwork } from '../../networks/types.js'
 import { isBitcoinAddress } from '../../utils/address.js'
 import { isSafeImageUrl } from '../../utils/safe-image.js'
@@ -11,6 +11,7 @@ import {
   type StandardAccount,
   type StandardWallet
 } from '../solana/wallet-standard.js'
+import { bitcoinNetworkSlot } from './network-slot.js'
 
 /**
  * A connector over a Wallet Standard wallet on Bitcoin (the `bitcoin:` extensions: `bitcoin:connect`
@@ -36,11 +37,6 @@ const signMessageOutputSchema = z.array(
 /** The address purposes of `bitcoin:connect`: payment (P2WPKH) and ordinals (P2TR). */
 export type BitcoinAddressPurpose = 'payment' | 'ordinals'
 
-/** An Esplora `/address/:a` answer: funded and spent sums, confirmed and in the mempool. */
-const sum = z.number().check(z.refine(n => Number.isSafeInteger(n) && n >= 0, 'a whole number of satoshis'))
-const statsSchema = z.object({ funded_txo_sum: sum, spent_txo_sum: sum })
-const esploraAddressSchema = z.object({ chain_stats: statsSchema, mempool_stats: statsSchema })
-
 /** The Bitcoin addresses among a wallet's accounts (those of no chain, or of some `bitcoin:` chain). */
 export function bitcoinAddresses(accounts: readonly StandardAccount[]): string[] {
   return accounts
@@ -49,13 +45,8 @@ export function bitcoinAddresses(accounts: readonly StandardAccount[]): string[]
     .filter(isBitcoinAddress)
 }
 
-/** Confirmed and unconfirmed satoshis of `address`, from the Esplora API at `baseUrl`. */
-export async function readEsploraBalance(baseUrl: string, address: string): Promise<bigint> {
-  const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/address/${encodeURIComponent(address)}`)
-  if (!response.ok) throw new Error(`HTTP status code: ${response.status}`)
-  const { chain_stats: chain, mempool_stats: mempool } = esploraAddressSchema.parse(await response.json())
-  return BigInt(chain.funded_txo_sum - chain.spent_txo_sum + mempool.funded_txo_sum - mempool.spent_txo_sum)
-}
+/** The Esplora balance reader (esplora-balance.ts), where the Bitcoin connectors' callers found it. */
+export { readEsploraBalance } from './esplora-balance.js'
 
 /** The `bitcoin:connect` purpose of an account type: 'ordinal' asks for ordinals, anything else payment. */
 const purposeOf = (accountType: string | undefined): BitcoinAddressPurpose =>
@@ -65,7 +56,7 @@ const purposeOf = (accountType: string | undefined): BitcoinAddressPurpose =>
 const isTaproot = (address: string) => /^(bc|tb|bcrt)1p/i.test(address)
 
 export function createBitcoinStandardConnector(wallet: StandardWallet): Connector {
-  let network: CaipNetwork | undefined
+  const network = bitcoinNetworkSlot()
   const features = wallet.features
 
   function feature<T>(name: string, schema: z.ZodMiniType<T>): T | undefined {
@@ -76,9 +67,7 @@ export function createBitcoinStandardConnector(wallet: StandardWallet): Connecto
   function result(accounts: string[], wanted: CaipNetwork | undefined): ConnectResult | undefined {
     const [address] = accounts
     if (!address) return undefined
-    if (wanted) network = wanted
-    if (!network) throw new ChainNotConfiguredError('bip122')
-    return { address, accounts, chainId: network.id }
+    return { address, accounts, chainId: network.use(wanted).id }
   }
 
   return {
@@ -114,21 +103,9 @@ export function createBitcoinStandardConnector(wallet: StandardWallet): Connecto
 
     getAccounts: async () => bitcoinAddresses(wallet.accounts),
 
-    async getChainId() {
-      if (!network) throw new ChainNotConfiguredError('bip122')
-      return network.id
-    },
-
-    async switchNetwork(target) {
-      if (target.chainNamespace !== 'bip122') throw new ChainNotConfiguredError(target.caipNetworkId)
-      network = target
-    },
-
-    async getBalance(address) {
-      const url = network?.rpcUrls.default.http[0]
-      if (!url) throw new ChainNotConfiguredError(network?.caipNetworkId)
-      return readEsploraBalance(url, address)
-    },
+    getChainId: network.getChainId,
+    switchNetwork: network.switchNetwork,
+    getBalance: network.getBalance,
 
     /**
      * `bitcoin:signMessage` as `address` (UTF-8 text): the wallet's signature in base64, as BIP-322

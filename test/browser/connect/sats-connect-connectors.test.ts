@@ -12,7 +12,7 @@ import * as btc from '@scure/btc-signer'
 import { bitcoinAdapter, localBitcoin } from '../../../src/adapters/bitcoin/index.js'
 import { resetBitcoinConnectors } from '../../../src/adapters/bitcoin/connectors.js'
 import { createSatsConnectConnector } from '../../../src/adapters/bitcoin/sats-connect-connector.js'
-import { readEsploraBalance } from '../../../src/adapters/bitcoin/wallet-standard-connector.js'
+import { bitcoinNetworkSlot } from '../../../src/adapters/bitcoin/network-slot.js'
 import { resetWalletStandardDiscovery } from '../../../src/adapters/solana/wallet-standard.js'
 import { evmAdapter } from '../../../src/adapters/evm/index.js'
 import type { BitcoinTransferRequest } from '../../../src/connectors/types.js'
@@ -351,7 +351,7 @@ describe('Bitcoin wallets (sats-connect request API)', () => {
     function bitcoinConnectorNamed(name: string) {
       const found = (scope.btc_providers as { id: string; name: string }[]).find(entry => entry.name === name)!
       const provider = (scope.ScriptedWallet as { provider: { request: () => Promise<unknown> } }).provider
-      return createSatsConnectConnector(found, provider, readEsploraBalance)
+      return createSatsConnectConnector(found, provider, bitcoinNetworkSlot())
     }
 
     it('signPsbt with the payment address’s inputs and broadcast; the txid, checked against the kit’s transaction', async () => {
