@@ -8,14 +8,12 @@
  * reconnected after a "reload" with the silent wallet_getAccount; a refusal is the kit's 4001.
  */
 import { expect } from '@open-wc/testing'
-import * as btc from '@scure/btc-signer'
 import { bitcoinAdapter, localBitcoin } from '../../../src/adapters/bitcoin/index.js'
 import { resetBitcoinConnectors } from '../../../src/adapters/bitcoin/connectors.js'
 import { createSatsConnectConnector } from '../../../src/adapters/bitcoin/sats-connect-connector.js'
 import { bitcoinNetworkSlot } from '../../../src/adapters/bitcoin/network-slot.js'
 import { resetWalletStandardDiscovery } from '../../../src/adapters/solana/wallet-standard.js'
 import { evmAdapter } from '../../../src/adapters/evm/index.js'
-import type { BitcoinTransferRequest } from '../../../src/connectors/types.js'
 import { providerErrorCode } from '../../../src/errors/visitor-message.js'
 import { connectionsMostRecentFirst } from '../../../src/storage/connections.js'
 import { $account } from '../../../src/stores/account.js'
@@ -28,116 +26,30 @@ import {
 } from '../../../src/stores/connect/connection.js'
 import { $connectors, loadConnectors, resetConnectors } from '../../../src/stores/connect/connectors.js'
 import { reconnect } from '../../../src/stores/connect/reconnect.js'
-import { bitcoinTestAccounts, REGTEST_NETWORK } from '../../../local/bitcoin/accounts.js'
+import { bitcoinTestAccounts } from '../../../local/bitcoin/accounts.js'
 import { BitcoinTestWallet, BITCOIN_TEST_WALLET_NAME } from '../../../local/wallets/bitcoin-test-wallet/wallet.js'
 import { signBip322P2wpkh } from '../../../local/wallets/bitcoin-test-wallet/bip322.js'
-import {
-  announceSatsConnectProvider,
-  SatsConnectTestProvider,
-  type ApprovalRequest
-} from '../../../local/wallets/bitcoin-test-wallet/sats-connect.js'
 import { FakeEip1193Provider, announceWallet } from '../../fixtures/eip1193-provider.js'
 import { registerStandardWallet } from '../../fixtures/standard-wallet.js'
+import {
+  STORAGE_KEY,
+  TXID,
+  base64Of,
+  caught,
+  fail,
+  newFace,
+  ok,
+  payment,
+  paymentAccount,
+  announce,
+  scope,
+  scripted,
+  transferRequest
+} from '../../fixtures/sats-connect.js'
 import { TEST_NETWORKS, setUpConnection, tearDownConnection, track, until, type FakeAccountClient } from './support.js'
 
 const alice = bitcoinTestAccounts[0]!
 const CAIP = localBitcoin.caipNetworkId
-const STORAGE_KEY = 'sats-connect-connectors-test'
-const TXID = 'ab'.repeat(32)
-
-type Scope = Record<string, unknown>
-const scope = window as unknown as Scope
-
-/** The test wallet's sats-connect face; `decide` answers the panel and counts what it asked. */
-function newFace(decide: (request: ApprovalRequest) => boolean = () => true): {
-  provider: SatsConnectTestProvider
-  asked: ApprovalRequest[]
-} {
-  const asked: ApprovalRequest[] = []
-  const provider = new SatsConnectTestProvider({
-    account: alice,
-    approvals: {
-      ask: async request => {
-        asked.push(request)
-        return decide(request)
-      }
-    },
-    esploraUrl: 'http://127.0.0.1:9',
-    storageKey: STORAGE_KEY
-  })
-  announceSatsConnectProvider(provider, BITCOIN_TEST_WALLET_NAME)
-  return { provider, asked }
-}
-
-/** A scripted provider at window.ScriptedWallet.provider, announced as 'Scripted Wallet'. */
-function scripted(
-  answer: (method: string, params: unknown) => unknown,
-  methods?: string[]
-): { calls: [string, unknown][] } {
-  const calls: [string, unknown][] = []
-  scope.ScriptedWallet = {
-    provider: {
-      request: async (method: string, params: unknown) => {
-        calls.push([method, params])
-        return answer(method, params)
-      }
-    }
-  }
-  announce({ id: 'ScriptedWallet.provider', name: 'Scripted Wallet', icon: '', ...(methods ? { methods } : {}) })
-  return { calls }
-}
-
-function announce(entry: unknown): void {
-  const list = (scope.btc_providers ??= []) as unknown[]
-  list.push(entry)
-}
-
-const ok = (result: unknown) => ({ jsonrpc: '2.0', id: '1', result })
-const fail = (code: number, message = 'no') => ({ jsonrpc: '2.0', id: '1', error: { code, message } })
-const paymentAccount = { address: alice.payment.address, publicKey: '', purpose: 'payment', addressType: 'p2wpkh' }
-
-const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], byte => parseInt(byte, 16))
-const base64Of = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
-
-/**
- * A payment the Send flow would hand over: Alice's (made-up) 100,000-sat output to Bob, 50,000 sat,
- * change back, 282 sat of fee; its unsigned PSBT, and the same PSBT signed by Alice's key.
- */
-function payment(amount = 50_000n): { request: BitcoinTransferRequest; signed: Uint8Array; txid: string } {
-  const script = btc.OutScript.encode(btc.Address(REGTEST_NETWORK).decode(alice.payment.address))
-  const tx = new btc.Transaction()
-  tx.addInput({ txid: '11'.repeat(32), index: 0, witnessUtxo: { script, amount: 100_000n } })
-  tx.addOutputAddress(bitcoinTestAccounts[1]!.payment.address, amount, REGTEST_NETWORK)
-  tx.addOutputAddress(alice.payment.address, 100_000n - 282n - amount, REGTEST_NETWORK)
-  const psbt = tx.toPSBT()
-  tx.sign(hexBytes(alice.payment.privateKey))
-  return {
-    request: {
-      namespace: 'bip122',
-      from: alice.payment.address,
-      to: bitcoinTestAccounts[1]!.payment.address,
-      amount,
-      feeRate: 2,
-      fee: 282n,
-      psbt,
-      signInputs: [0],
-      chain: CAIP,
-      esploraUrl: 'http://127.0.0.1:9'
-    },
-    signed: tx.toPSBT(),
-    txid: tx.id
-  }
-}
-const transferRequest = () => payment().request
-
-async function caught(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected an error')
-}
 
 describe('Bitcoin wallets (sats-connect request API)', () => {
   let backend: FakeAccountClient
@@ -420,6 +332,38 @@ describe('Bitcoin wallets (sats-connect request API)', () => {
       expect(await bad.getAccounts()).to.deep.equal([])
       // A reconnect answered unreadably restores nothing.
       expect(await bad.reconnect({ network: localBitcoin })).to.equal(undefined)
+    })
+
+    it('an older wallet without wallet_connect is asked getAccounts; a thrown request is an error, not a connection', async () => {
+      const older = scripted(method =>
+        method === 'getAccounts' ? ok([paymentAccount, { ...paymentAccount, purpose: 'ordinals' }]) : fail(-32601)
+      )
+      const connector = bitcoinConnectorNamed('Scripted Wallet')
+      expect(await connector.connect({ network: localBitcoin })).to.deep.include({ address: alice.payment.address })
+      expect(older.calls).to.deep.equal([
+        ['wallet_connect', { addresses: ['payment'] }],
+        ['getAccounts', { purposes: ['payment'] }]
+      ])
+      delete scope.btc_providers
+      scripted(() => {
+        throw Object.assign(new Error('extension context invalidated'), { code: 4001 })
+      })
+      const throwing = bitcoinConnectorNamed('Scripted Wallet')
+      expect(providerErrorCode(await caught(() => throwing.connect({ network: localBitcoin })))).to.equal(4001)
+      expect(await throwing.reconnect({ network: localBitcoin })).to.equal(undefined)
+    })
+
+    it('lists a name cut to 64 characters and no icon that is not a safe image', async () => {
+      scope.LongWallet = { provider: { request: async () => fail(-32601) } }
+      announce({ id: 'LongWallet.provider', name: 'W'.repeat(100), icon: 'javascript:alert(1)' })
+      try {
+        await loadConnectors()
+        const [listed] = bitcoinConnectors()
+        expect(listed?.name).to.equal('W'.repeat(64))
+        expect(listed?.imageUrl).to.equal(undefined)
+      } finally {
+        delete scope.LongWallet
+      }
     })
 
     it('sends nothing for an address the wallet did not give, and nothing before a connection', async () => {
