@@ -25,6 +25,7 @@ import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import type { OutputBundle, OutputChunk } from 'rolldown'
+import { lazyZodCopy } from './tools/lazy-zod-plugin.js'
 import { LEGACY_DECORATORS } from './vite.config.js'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -123,35 +124,6 @@ const KIT_SCAN_FILE = '.vite/appkit-elements.classic.kit.json'
 
 /** Prefix of the lazy copy of zod's modules (what the lazy chunks parse with). */
 const LAZY_ZOD = '\0classic-zod-lazy:'
-
-/**
- * zod for the lazy chunks is a second copy of its modules: zod's files are modules (core/schemas.js
- * holds every schema type), so one copy shared by the kit and the lazy flows would put into the
- * classic file every schema type any flow uses. The kit's modules (the scan pass's list) import the
- * real zod; every other module of src/ the lazy copy. Schemas of the two copies mix (zod reads
- * `_zod`, not classes) and zod's global configuration is one (globalThis.__zod_globalConfig).
- */
-function lazyZodOutsideKit(kitModules: ReadonlySet<string>): Plugin {
-  const isZod = (path: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(path)
-  return {
-    name: 'appkit:classic-lazy-zod',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer) return null
-      const fromLazy = importer.startsWith(LAZY_ZOD)
-      if (!fromLazy && !(source === 'zod' || source.startsWith('zod/'))) return null
-      if (!fromLazy && (!importer.startsWith(root) || kitModules.has(toSourcePath(importer)))) return null
-      const realImporter = fromLazy ? importer.slice(LAZY_ZOD.length) : importer
-      const resolved = await this.resolve(source, realImporter, { ...options, skipSelf: true })
-      if (!resolved || !isZod(resolved.id)) return resolved
-      return { id: `${LAZY_ZOD}${resolved.id}`, moduleSideEffects: resolved.moduleSideEffects }
-    },
-    load(id) {
-      return id.startsWith(LAZY_ZOD) ? readFileSync(id.slice(LAZY_ZOD.length), 'utf8') : null
-    }
-  }
-}
 
 /**
  * The scan pass is a plain split build: the kit is every module of the chunks that the entry and
@@ -311,7 +283,21 @@ export default defineConfig(({ mode }) => {
     root,
     oxc: LEGACY_DECORATORS,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [classicKit(scan, kitModules), ...(scan ? [] : [lazyZodOutsideKit(kitModules)])],
+    plugins: [
+      classicKit(scan, kitModules),
+      // The lazy chunks' zod is a second copy (tools/lazy-zod-plugin.ts): the kit's modules (the scan
+      // pass's list) import the real zod, so the file holds only the schema types the kit uses.
+      ...(scan
+        ? []
+        : [
+            lazyZodCopy({
+              name: 'appkit:classic-lazy-zod',
+              prefix: LAZY_ZOD,
+              root,
+              realZodFor: importer => kitModules.has(toSourcePath(importer))
+            })
+          ])
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: false,

@@ -17,11 +17,11 @@
  * Each writes what each chunk holds to dist/.vite/ (Vite's manifest, plus the module list of every
  * chunk): bench/size.mjs and the tests read it to prove no view module is in the first load.
  */
-import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { defineConfig, minifySync, type Plugin, type UserConfig } from 'vite'
+import { lazyZodCopy } from './tools/lazy-zod-plugin.js'
 import { LEGACY_DECORATORS } from './vite.config.js'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -115,29 +115,15 @@ const SHARED_ZOD = /[\\/]zod[\\/]v4[\\/]core[\\/](core|errors|parse|versions|uti
 /** Prefix of the lazy copy's module ids: `\0zod-lazy:/abs/node_modules/zod/v4/core/schemas.js`. */
 export const LAZY_ZOD = '\0zod-lazy:'
 
-/** Resolves zod for the kit's lazy modules to the lazy copy (vite.classic.config.ts has its own rule). */
+/** zod for the kit's lazy modules: the lazy copy, chunks/zod (tools/lazy-zod-plugin.ts). */
 function lazyZod(): Plugin {
-  const isZod = (path: string) => /[\\/]node_modules[\\/]zod[\\/]/.test(path)
-  return {
+  return lazyZodCopy({
     name: 'appkit:lazy-zod',
-    apply: 'build',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!importer) return null
-      const fromLazy = importer.startsWith(LAZY_ZOD)
-      if (!fromLazy && !(source === 'zod' || source.startsWith('zod/'))) return null
-      if (!fromLazy && (!importer.startsWith(root) || FIRST_LOAD_ZOD_IMPORTERS.some(re => re.test(importer))))
-        return null
-      const realImporter = fromLazy ? importer.slice(LAZY_ZOD.length) : importer
-      const resolved = await this.resolve(source, realImporter, { ...options, skipSelf: true })
-      if (!resolved || !isZod(resolved.id) || SHARED_ZOD.test(resolved.id)) return resolved
-      return { id: `${LAZY_ZOD}${resolved.id}`, moduleSideEffects: resolved.moduleSideEffects }
-    },
-    load(id) {
-      if (!id.startsWith(LAZY_ZOD)) return null
-      return readFileSync(id.slice(LAZY_ZOD.length), 'utf8')
-    }
-  }
+    prefix: LAZY_ZOD,
+    root,
+    realZodFor: importer => FIRST_LOAD_ZOD_IMPORTERS.some(re => re.test(importer)),
+    shared: SHARED_ZOD
+  })
 }
 
 /** A module id as a path from the repository root: src/..., node_modules/lit-html/... */
