@@ -66,7 +66,16 @@ const generated = ['local/chain/abis.ts', 'react/components.ts', 'src/i18n/catal
 const base = ['base']
 const foundation = ['foundation', ...base]
 const layers = {
-  base: { paths: ['src/utils/', 'src/networks/', 'src/api/schemas/', 'src/config/constants.ts'], may: [] },
+  base: {
+    paths: [
+      'src/utils/',
+      'src/networks/',
+      'src/api/schemas/',
+      'src/config/constants.ts',
+      'src/config/shell-constants.ts'
+    ],
+    may: []
+  },
   foundation: {
     paths: ['src/config/', 'src/i18n/', 'src/theme/', 'src/errors/', 'src/events/', 'src/frame/'],
     may: base

@@ -80,7 +80,7 @@ const FIRST_LOAD_SHARED: RegExp[] = [
   /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
   /[\\/]src[\\/]stores[\\/](toast|locale|network|options|account|open-view|router|modal|theme|initialize|public-state|wallet-providers)\.ts$/,
   /[\\/]src[\\/]stores[\\/]siwx[\\/]state\.ts$/,
-  /[\\/]src[\\/]config[\\/](constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
+  /[\\/]src[\\/]config[\\/](shell-constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
   /[\\/]src[\\/]elements[\\/]shared[\\/](define|store-controller|prefetch-view|focus|theme-controller|motion)\.ts$/,
   /[\\/]src[\\/]elements[\\/]views[\\/]opener-views\.ts$/,
   /[\\/]src[\\/]i18n[\\/]locales\.ts$/,

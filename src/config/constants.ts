@@ -2,17 +2,15 @@
  * The spec's business constants and limits (docs/behaviour.md section 9). One place, named for what they are.
  * Durations are in milliseconds.
  */
-// Motion (spec section 2): the styles read these through unsafeCSS (src/elements/shared/motion.ts),
-// never a repeated number; prefers-reduced-motion turns all of them off. The modal's 360 px width is
-// in w3m-modal.styles.ts.
-/** The card's height following its content, and the modal's fade-in (spec section 2: 150 ms). */
-export const MODAL_TRANSITION_MS = 150
+
+export * from './shell-constants.js'
+
+// More motion (spec section 2; the modal's and the buttons' are in shell-constants.ts): the styles
+// read these through unsafeCSS (src/elements/shared/motion.ts); prefers-reduced-motion turns all off.
 /** The view cross-fade: the leaving view fades out as the entering one fades in (spec section 2: 150 ms). */
 export const VIEW_TRANSITION_MS = 150
 /** A toast slides in (ours: the spec gives no time; the modal's 150 ms). */
 export const TOAST_SLIDE_MS = 150
-/** A control's colour change on hover (ours). */
-export const HOVER_TRANSITION_MS = 150
 /** A spinner's turn, its reduced-motion pulse, and a loading skeleton's shimmer (ours). */
 export const SPINNER_TURN_MS = 800
 export const SPINNER_PULSE_MS = 1600
@@ -22,12 +20,6 @@ export const SKELETON_SHIMMER_MS = 1200
  * w3m-header's styles read it through ms(); none under prefers-reduced-motion.
  */
 export const HEADER_TITLE_TRANSITION_MS = 120
-/** Below this viewport width the modal becomes a full-width bottom sheet (docs/behaviour.md section 11). */
-export const MOBILE_BREAKPOINT_PX = 430
-export const MODAL_SHAKE_MS = 500
-
-export const TOAST_REPLACE_DELAY_MS = 150
-export const TOAST_AUTO_CLOSE_MS = 5000
 
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000
 export const PORTFOLIO_CACHE_MS = 30_000
@@ -89,16 +81,9 @@ export const CONNECTOR_ORDER = [
 // The swap networks (docs/behaviour.md section 9) are in src/stores/swap/rules.ts: this module is in the first
 // load, and only the Swap flow needs them.
 
-/** The onramp providers the kit knows (docs/behaviour.md section 9: the default remote providers coinbase and meld). */
-export const ONRAMP_PROVIDERS = ['coinbase', 'meld'] as const
-export type OnrampProviderName = (typeof ONRAMP_PROVIDERS)[number]
 // The onramp card chains (docs/behaviour.md section 9) are in src/stores/onramp/defaults.ts: this module is in
 // the first load, and only the Buy flow needs them.
 
-export const SOCIAL_PROVIDERS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
-
-export const STORAGE_PREFIX = '@appkit-wallet/'
 export const SDK_TYPE = 'appkit'
 export const SDK_VERSION = 'html-appkit-elements-0.1.0'
 

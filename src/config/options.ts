@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { caipNetworkSchema, CHAIN_NAMESPACES } from '../networks/types.js'
 import type { NamespaceAdapter } from '../adapters/types.js'
-import { ONRAMP_PROVIDERS, SOCIAL_PROVIDERS, type OnrampProviderName, type SocialProvider } from './constants.js'
+import { ONRAMP_PROVIDERS, SOCIAL_PROVIDERS, type OnrampProviderName, type SocialProvider } from './shell-constants.js'
 import { THEME_VARIABLE_NAMES, type ThemeVariableName } from '../theme/variables.js'
 import { describeIssue } from './describe-issue.js'
 import { listOf, oneOf, recordOf, urlString } from '../utils/zod-checks.js'

@@ -1,5 +1,5 @@
 import { css } from 'lit'
-import { MODAL_SHAKE_MS, MODAL_TRANSITION_MS } from '../config/constants.js'
+import { MODAL_SHAKE_MS, MODAL_TRANSITION_MS } from '../config/shell-constants.js'
 import { ms } from './shared/motion.js'
 
 export const modalStyles = css`

@@ -1,4 +1,4 @@
-import { STORAGE_PREFIX } from '../config/constants.js'
+import { STORAGE_PREFIX } from '../config/shell-constants.js'
 import { readItem } from './local-storage.js'
 
 /** Where the visitor's connections are stored (storage/keys.ts: storedConnections). */

@@ -1,5 +1,5 @@
 import { map } from 'nanostores'
-import { MODAL_SHAKE_MS } from '../config/constants.js'
+import { MODAL_SHAKE_MS } from '../config/shell-constants.js'
 import { SIGN_IN_GUARDED_VIEWS, VIEW_NAMES, isViewName, type ViewName } from '../config/views.js'
 import { isMobile } from '../utils/device.js'
 import { $account } from './account.js'

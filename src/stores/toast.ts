@@ -1,5 +1,5 @@
 import { map } from 'nanostores'
-import { TOAST_AUTO_CLOSE_MS, TOAST_REPLACE_DELAY_MS } from '../config/constants.js'
+import { TOAST_AUTO_CLOSE_MS, TOAST_REPLACE_DELAY_MS } from '../config/shell-constants.js'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
 

@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '../config/constants.js'
+import { MOBILE_BREAKPOINT_PX } from '../config/shell-constants.js'
 
 let mobileOverride: boolean | undefined
 

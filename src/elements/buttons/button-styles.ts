@@ -1,5 +1,5 @@
 import { css } from 'lit'
-import { HOVER_TRANSITION_MS } from '../../config/constants.js'
+import { HOVER_TRANSITION_MS } from '../../config/shell-constants.js'
 import { ms } from '../shared/motion.js'
 
 /** The shared look of the host-page buttons. */
