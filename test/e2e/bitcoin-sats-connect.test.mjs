@@ -11,7 +11,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../local/bitcoin/accounts.ts'
-import { freshAddress, paidOnNode } from '../bitcoin/helpers.ts'
+import { freshAddress } from '../bitcoin/helpers.ts'
+import { btcShown, confirmedOnNode, nodeSats, previewBitcoinSend, shows } from './bitcoin-page.mjs'
 import { connectWith, openDemo, waitForTokenIcons } from './demo-page.mjs'
 import { siwxSessionsOnServer } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
@@ -20,18 +21,6 @@ const stack = useLocalStack()
 // Bob's keys (test account #1): the other Bitcoin files of the run spend or count Alice's (#0), Carol's
 // (#2) and Dave's (#3) outputs at the same time on the one node.
 const [, bob] = bitcoinTestAccounts
-
-/** What the node says `address` holds, confirmed + in the mempool, as the kit shows it (3 decimals, cut). */
-async function nodeBalanceShown(address) {
-  const stats = await (await fetch(`${stack.rpc.bitcoin}/address/${address}`)).json()
-  const sum = ({ funded_txo_sum: funded, spent_txo_sum: spent }) => BigInt(funded - spent)
-  const sats = sum(stats.chain_stats) + sum(stats.mempool_stats)
-  const cut = (sats % 100_000_000n).toString().padStart(8, '0').slice(0, 3).replace(/0+$/, '')
-  return `${sats / 100_000_000n}${cut ? `.${cut}` : ''} BTC`
-}
-
-const expectText = (page, testId, expected) =>
-  page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 15_000 })
 
 /** The sats-connect face's silent answer for this site: its addresses, or the error code. */
 const satsConnectAccount = page =>
@@ -72,24 +61,17 @@ test('the sats-connect face alone: connect, sign in verified by the backend, the
     )
 
     const caipAddress = `${REGTEST_CAIP_NETWORK_ID}:${bob.payment.address}`
-    await expectText(page, 'account-caip-address', caipAddress)
+    await shows(page, 'account-caip-address', caipAddress)
     await page.evaluate(() => window.appKit.open({ view: 'Account' }))
-    await expectText(page, 'account-network', 'Bitcoin Local')
-    await expectText(page, 'account-balance', await nodeBalanceShown(bob.payment.address))
+    await shows(page, 'account-network', 'Bitcoin Local')
+    await shows(page, 'account-balance', btcShown(await nodeSats(stack.rpc.bitcoin, bob.payment.address)))
     // Through the sats-connect face: it gave this site the payment address; the Wallet Standard face is not there.
     assert.deepEqual(await satsConnectAccount(page), [bob.payment.address])
     assert.equal(await page.evaluate(() => window.testWallets.bitcoin.wallet.accounts.length), 0)
 
     // Send: the kit's PSBT to the wallet's signPsbt with broadcast; the wallet posts it to the node.
     const receiver = freshAddress()
-    await page.getByTestId('wallet-feature-send').click()
-    await page.getByTestId('send-token-select').filter({ hasText: 'BTC' }).waitFor({ timeout: 15_000 })
-    await page.getByTestId('send-amount-input').fill('0.05')
-    await page.getByTestId('send-receiver-input').fill(receiver)
-    await page.getByTestId('send-preview-button').click()
-    await page.getByTestId('send-preview-fee').waitFor({ timeout: 15_000 })
-    const feeShown = /^0\.(\d{8}) BTC$/.exec((await page.getByTestId('send-preview-fee').textContent()).trim())
-    assert.ok(feeShown, 'the fee in BTC with 8 decimals')
+    const fee = await previewBitcoinSend(page, '0.05', receiver)
     const posted = page.waitForResponse(
       response => response.url() === `${stack.rpc.bitcoin}/tx` && response.request().method() === 'POST'
     )
@@ -98,14 +80,9 @@ test('the sats-connect face alone: connect, sign in verified by the backend, the
     await page.getByTestId('bitcoin-wallet-approve').click()
     const txid = (await (await posted).text()).trim()
     await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 15_000 })
-    const end = Date.now() + 20_000
-    while (!(await paidOnNode(stack.rpc.bitcoin, txid, receiver)).confirmed) {
-      assert.ok(Date.now() < end, 'the payment confirmed within 20 s')
-      await new Promise(resolve => setTimeout(resolve, 200))
-    }
-    assert.deepEqual(await paidOnNode(stack.rpc.bitcoin, txid, receiver), {
+    assert.deepEqual(await confirmedOnNode(stack.rpc.bitcoin, txid, receiver), {
       value: 5_000_000,
-      fee: Number(feeShown[1]),
+      fee,
       confirmed: true
     })
 
@@ -113,8 +90,8 @@ test('the sats-connect face alone: connect, sign in verified by the backend, the
     await waitForTokenIcons(page)
     await quiet()
     await page.reload()
-    await expectText(page, 'account-status', 'connected')
-    await expectText(page, 'account-caip-address', caipAddress)
+    await shows(page, 'account-status', 'connected')
+    await shows(page, 'account-caip-address', caipAddress)
     await page.getByTestId('siwx-signed-in').filter({ hasText: 'true' }).waitFor({ timeout: 15_000 })
     assert.equal(await page.getByTestId('bitcoin-wallet-approve').isVisible(), false)
     assert.equal((await sessions()).length, 1)

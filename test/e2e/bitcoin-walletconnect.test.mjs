@@ -11,36 +11,16 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { bitcoinTestAccounts, REGTEST_CAIP_NETWORK_ID } from '../../local/bitcoin/accounts.ts'
-import { freshAddress, paidOnNode } from '../bitcoin/helpers.ts'
+import { freshAddress } from '../bitcoin/helpers.ts'
 import { answerBitcoinRequests, bitcoinSessionAccounts } from '../walletconnect/bitcoin-wallet-side.ts'
 import { startTestWalletKit } from '../walletconnect/wallet-side.ts'
+import { btcShown, confirmedOnNode, nodeSats, previewBitcoinSend, shows, until } from './bitcoin-page.mjs'
 import { openDemo, waitForTokenIcons } from './demo-page.mjs'
 import { siwxSessionsOnServer, waitForPairingUri } from './helpers.mjs'
 import { useLocalStack } from './local-stack.mjs'
 
 const stack = useLocalStack()
 const carol = bitcoinTestAccounts[2]
-
-const text = async (page, testId) => (await page.getByTestId(testId).textContent())?.trim()
-const shows = (page, testId, expected, timeout = 20_000) =>
-  page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout })
-
-/** The node's confirmed + unconfirmed satoshis of `address`: the sum of its unspent outputs. */
-async function nodeSats(address) {
-  const utxos = await (await fetch(`${stack.rpc.bitcoin}/address/${address}/utxo`)).json()
-  return utxos.reduce((sum, utxo) => sum + utxo.value, 0)
-}
-
-/** How the kit shows `sats` (docs/behaviour.md section 11: cut to 3 decimals, trailing zeros dropped). */
-const btcShown = sats => `${Math.trunc(sats / 100_000) / 1000} BTC`
-
-async function until(check, what, ms = 20_000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) assert.fail(`${what} within ${ms} ms`)
-    await new Promise(resolve => setTimeout(resolve, 100))
-  }
-}
 
 test('a Bitcoin wallet over WalletConnect: connect, sign in (BIP-322, verified by the backend), the node’s balance, reload, send confirmed with the previewed fee', async () => {
   const wallet = await startTestWalletKit(stack.relay.url)
@@ -86,7 +66,7 @@ test('a Bitcoin wallet over WalletConnect: connect, sign in (BIP-322, verified b
     await page.evaluate(() => window.appKit.open({ view: 'Account' }))
     await shows(page, 'account-caip-address', `${REGTEST_CAIP_NETWORK_ID}:${address}`)
     await shows(page, 'account-network', 'Bitcoin Local')
-    await shows(page, 'account-balance', btcShown(await nodeSats(address)))
+    await shows(page, 'account-balance', btcShown(await nodeSats(stack.rpc.bitcoin, address)))
     const connections = await page.evaluate(() => JSON.parse(localStorage.getItem('@appkit-wallet/connections')))
     assert.deepEqual(Object.keys(connections), ['bip122'])
     assert.equal(connections.bip122[0].connectorId, 'walletConnect')
@@ -105,14 +85,7 @@ test('a Bitcoin wallet over WalletConnect: connect, sign in (BIP-322, verified b
     // Send BTC: the wallet signs the kit's PSBT and broadcasts it.
     const receiver = freshAddress()
     await page.evaluate(() => window.appKit.open({ view: 'Account' }))
-    await page.getByTestId('wallet-feature-send').click()
-    await page.getByTestId('send-token-select').filter({ hasText: 'BTC' }).waitFor({ timeout: 15_000 })
-    await page.getByTestId('send-amount-input').fill('0.0321')
-    await page.getByTestId('send-receiver-input').fill(receiver)
-    await page.getByTestId('send-preview-button').click()
-    await page.getByTestId('send-preview-fee').waitFor({ timeout: 15_000 })
-    const shownFee = /^0\.(\d{8}) BTC$/.exec(await text(page, 'send-preview-fee'))
-    assert.ok(shownFee, 'the fee in BTC with 8 decimals')
+    const fee = await previewBitcoinSend(page, '0.0321', receiver)
     await page.getByTestId('send-confirm-button').click()
     await page.getByTestId('toast-message').filter({ hasText: 'Transaction sent' }).waitFor({ timeout: 20_000 })
     const sent = bitcoin.requests.at(-1)
@@ -123,10 +96,9 @@ test('a Bitcoin wallet over WalletConnect: connect, sign in (BIP-322, verified b
     // On the node: the payment confirms with the amount and the fee the preview showed.
     const txid = (await fetch(`${stack.rpc.bitcoin}/address/${receiver}/txs`).then(r => r.json()))[0]?.txid
     assert.match(txid ?? '', /^[0-9a-f]{64}$/)
-    await until(async () => (await paidOnNode(stack.rpc.bitcoin, txid, receiver)).confirmed, 'the payment confirmed')
-    assert.deepEqual(await paidOnNode(stack.rpc.bitcoin, txid, receiver), {
+    assert.deepEqual(await confirmedOnNode(stack.rpc.bitcoin, txid, receiver), {
       value: 3_210_000,
-      fee: Number(shownFee[1]),
+      fee,
       confirmed: true
     })
     // Checked before the context closes: the relay's traffic for a closing page is not the kit's.

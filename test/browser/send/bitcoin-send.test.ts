@@ -1,7 +1,7 @@
 /**
  * Send on Bitcoin (issue 34) with the real AppKit Bitcoin Test Wallet (Wallet Standard) connected on
  * Bitcoin Local, and a fake Esplora API in place of the node (a node cannot run inside the browser
- * runner; test/e2e/bitcoin-send.test.mjs sends on the real local node): the receiver's address per
+ * runner; test/e2e/bitcoin.test.mjs sends on the real local node): the receiver's address per
  * network (a mainnet address on regtest refused with its own text, a bad checksum), the dust rule,
  * what the outputs can pay, the fee at the 3-block estimate shown in BTC in the preview, the PSBT
  * the wallet signs and the kit posts (amount, change, fee equal to the preview's), a refusal that
