@@ -20,7 +20,37 @@ import {
 import { bitcoinAdapter } from './adapters/bitcoin/index.js'
 import { evmAdapter } from './adapters/evm/index.js'
 import { solanaAdapter } from './adapters/solana/index.js'
-import * as networks from './networks/definitions.js'
+import type * as Definitions from './networks/definitions.js'
+import {
+  bitcoin,
+  bitcoinTestnet,
+  bsc,
+  localChainA,
+  localChainB,
+  mainnet,
+  solana,
+  solanaDevnet,
+  solanaLocal,
+  solanaTestnet
+} from './networks/definitions.js'
+
+/**
+ * Every network definition, by name. A plain object rather than `import * as`: a module namespace
+ * object needs the bundler's runtime helper, a chunk of its own in the first load (issue 35). The
+ * type makes leaving out a network of definitions.ts a compile error.
+ */
+const networks: { readonly [Name in keyof typeof Definitions]: (typeof Definitions)[Name] } = Object.freeze({
+  bitcoin,
+  bitcoinTestnet,
+  bsc,
+  localChainA,
+  localChainB,
+  mainnet,
+  solana,
+  solanaDevnet,
+  solanaLocal,
+  solanaTestnet
+})
 
 /** What the script tag puts on `window.AppKit`. */
 const AppKit = Object.freeze({

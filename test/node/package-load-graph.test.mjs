@@ -258,3 +258,12 @@ test("zod: the first load's chunks hold only the schema types the options schema
   )
   assert.ok(lazyTypes.has('$ZodUnion') && lazyTypes.has('$ZodRecord'), "the lazy flows' types are in their own chunks")
 })
+
+test('the first load is the entry and chunks/core only: no bundler runtime chunk (an `import * as` namespace object in the entry brought it, issue 35)', () => {
+  const { closure } = scriptTagFirstLoad()
+  assert.deepEqual(
+    closure.map(fileName => fileName.replace(/^(chunks\/.+)-[\w-]{8}\.js$/, '$1')).sort(),
+    ['appkit-elements.js', 'chunks/core'],
+    "the first load's files"
+  )
+})
