@@ -75,7 +75,8 @@ function chunkModules(name: string): Plugin {
  * not need.
  */
 const FIRST_LOAD_SHARED: RegExp[] = [
-  /^[^\0]*node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/]/,
+  // lit's directives (guard, keyed, ... and their helpers): with the lazy views that use them.
+  /^[^\0]*node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/](?!(.*[\\/])?(directives[\\/]|directive(-helpers)?\.js$|async-directive\.js$))/,
   /node_modules[\\/]@lit[\\/]localize[\\/](init[\\/]install|internal[\\/](str-tag|default-msg))\.js$/,
   /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
   /[\\/]src[\\/]stores[\\/](toast|locale|network|options|account|open-view|router|modal|theme|initialize|public-state|wallet-providers)\.ts$/,
