@@ -121,12 +121,12 @@ async function main() {
         .filter(Boolean)
       if (selfTimes.length === 0) return [page.key, null]
       const pick = key => median(selfTimes.map(self => self[key]))
-      // The source files where the kit's time went, summed over the profiled runs (the profile that explains it).
-      const bySource = {}
-      for (const self of selfTimes) {
-        for (const [source, time] of Object.entries(self.bySource))
-          bySource[source] = (bySource[source] ?? 0) + time / selfTimes.length
-      }
+      // The source files where the kit's time went: per file, the median over the profiled runs (a run
+      // starved by other work on the machine does not lead the list).
+      const sources = new Set(selfTimes.flatMap(self => Object.keys(self.bySource)))
+      const bySource = Object.fromEntries(
+        [...sources].map(source => [source, median(selfTimes.map(self => self.bySource[source] ?? 0))])
+      )
       const top = Object.entries(bySource)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 12)
@@ -147,7 +147,7 @@ async function main() {
   printTable(summaries, report)
   printGoals(summaries, report)
   console.log(
-    "\nwhere the kit's scripting before the click went (self time by source file, mean of the profiled runs):"
+    "\nwhere the kit's scripting before the click went (self time by source file, median of the profiled runs):"
   )
   for (const page of PAGES.filter(p => p.kind === 'kit')) {
     const top = profiles[page.key]?.top ?? []
