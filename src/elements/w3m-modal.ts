@@ -12,7 +12,7 @@ import { StoreController } from './shared/store-controller.js'
 import { ThemeController } from './shared/theme-controller.js'
 import { modalStyles } from './w3m-modal.styles.js'
 import { dialogNameOf, loadModalParts, modalPartsDefined } from './shared/modal-parts.js'
-import { $toast } from '../stores/toast.js'
+import { $toast } from '../stores/toast-state.js'
 import { whenIdle } from '../utils/idle.js'
 
 /**

@@ -4,24 +4,9 @@
  * write (quota) is reported to the caller as `false`.
  */
 
-import { web, type WebStorage } from '../utils/web-globals.js'
+import { localStorageOrUndefined } from './local-storage-read.js'
 
-/** The page's localStorage, or undefined where there is none or it may not be used. */
-export function localStorageOrUndefined(): WebStorage | undefined {
-  try {
-    return web.localStorage
-  } catch {
-    return undefined
-  }
-}
-
-export function readItem(key: string): string | undefined {
-  try {
-    return localStorageOrUndefined()?.getItem(key) ?? undefined
-  } catch {
-    return undefined
-  }
-}
+export { localStorageOrUndefined, readItem } from './local-storage-read.js'
 
 /** Stores `value`; the error when it could not (quota, storage disabled), undefined on success. */
 export function writeItem(key: string, value: string): unknown {

@@ -1,5 +1,5 @@
 import { STORAGE_PREFIX } from '../config/shell-constants.js'
-import { readItem } from './local-storage.js'
+import { readItem } from './local-storage-read.js'
 
 /** Where the visitor's connections are stored (storage/keys.ts: storedConnections). */
 export const CONNECTIONS_KEY = 'connections'

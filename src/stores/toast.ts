@@ -1,17 +1,7 @@
-import { map } from 'nanostores'
 import { TOAST_AUTO_CLOSE_MS, TOAST_REPLACE_DELAY_MS } from '../config/shell-constants.js'
+import { $toast, initialToast, type ToastVariant } from './toast-state.js'
 
-export type ToastVariant = 'loading' | 'success' | 'error'
-
-export interface ToastState {
-  readonly open: boolean
-  readonly variant: ToastVariant
-  readonly message: string
-}
-
-const initialToast: ToastState = { open: false, variant: 'success', message: '' }
-
-export const $toast = map<ToastState>(initialToast)
+export { $toast, type ToastState, type ToastVariant } from './toast-state.js'
 
 let replaceTimer: ReturnType<typeof setTimeout> | undefined
 let closeTimer: ReturnType<typeof setTimeout> | undefined

@@ -150,7 +150,7 @@ const SHELL_STORES = [
   'router',
   'siwx/state',
   'theme',
-  'toast',
+  'toast-state',
   'wallet-providers'
 ]
 const PACKAGE_ENTRY_STORES = ['onramp/set-providers', 'connect/connection-state']
