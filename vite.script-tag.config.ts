@@ -79,7 +79,7 @@ const FIRST_LOAD_SHARED: RegExp[] = [
   /^[^\0]*node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element|nanostores|zod)[\\/](?!(.*[\\/])?(directives[\\/]|directive(-helpers)?\.js$|async-directive\.js$))/,
   /node_modules[\\/]@lit[\\/]localize[\\/](init[\\/]install|internal[\\/](str-tag|default-msg))\.js$/,
   /[\\/]helpers[\\/]esm[\\/]decorate\.js$/,
-  /[\\/]src[\\/]stores[\\/](toast-state|locale|network|options|account|open-view|router|modal|theme|initialize|public-state|wallet-providers)\.ts$/,
+  /[\\/]src[\\/]stores[\\/](toast-state|locale|network|options|account|open-view|router-state|modal|theme|initialize|public-state|wallet-providers)\.ts$/,
   /[\\/]src[\\/]stores[\\/]siwx[\\/]state\.ts$/,
   /[\\/]src[\\/]config[\\/](shell-constants|describe-issue|options|options-error|views|locale-input|theme-input)\.ts$/,
   /[\\/]src[\\/]elements[\\/]shared[\\/](define|store-controller|prefetch-view|focus|theme-controller|motion)\.ts$/,

@@ -5,7 +5,7 @@ import { isMobile } from '../utils/device.js'
 import { $account } from './account.js'
 import { chooseOpenView } from './open-view.js'
 import { $options } from './options.js'
-import { $router, popView, resetView, type RouterData } from './router.js'
+import { $router, popView, resetView, type RouterData } from './router-state.js'
 import { $siwx } from './siwx/state.js'
 
 export interface ModalState {

@@ -1,27 +1,14 @@
-import { map } from 'nanostores'
 import type { ViewName } from '../config/views.js'
+import { $router, initialRouter, type RouterData, type TransactionAction } from './router-state.js'
 
-/** Data a view is opened with (for example the wallet a Connecting view connects). */
-export type RouterData = Readonly<Record<string, unknown>>
-
-/** A pending transaction's handlers, run when the view that shows it finishes (docs/behaviour.md section 4). */
-export interface TransactionAction {
-  readonly view?: ViewName
-  readonly onSuccess?: () => void
-  readonly onError?: () => void
-  readonly onCancel?: () => void
-}
-
-export interface RouterState {
-  readonly view: ViewName
-  readonly history: readonly ViewName[]
-  readonly data: RouterData | undefined
-  readonly transactionStack: readonly TransactionAction[]
-}
-
-const initialRouter: RouterState = { view: 'Connect', history: ['Connect'], data: undefined, transactionStack: [] }
-
-export const $router = map<RouterState>(initialRouter)
+export {
+  $router,
+  popView,
+  resetView,
+  type RouterData,
+  type RouterState,
+  type TransactionAction
+} from './router-state.js'
 
 /** Opens a view on top of the history; a no-op when it is already the current view. */
 export function pushView(view: ViewName, data?: RouterData): void {
@@ -34,20 +21,6 @@ export function pushView(view: ViewName, data?: RouterData): void {
 export function replaceView(view: ViewName, data?: RouterData): void {
   const state = $router.get()
   $router.set({ ...state, view, history: [...state.history.slice(0, -1), view], data })
-}
-
-/** Makes a view the only one in the history. */
-export function resetView(view: ViewName, data?: RouterData): void {
-  $router.set({ ...$router.get(), view, history: [view], data })
-}
-
-/** Pops the current view. Returns false, changing nothing, when the current view is the root. */
-export function popView(): boolean {
-  const state = $router.get()
-  if (state.history.length <= 1) return false
-  const history = state.history.slice(0, -1)
-  $router.set({ ...state, view: history[history.length - 1] ?? 'Connect', history, data: undefined })
-  return true
 }
 
 /** Pops views until `view` is the current one. Returns false, changing nothing, when it is not in the history. */

@@ -147,7 +147,7 @@ const SHELL_STORES = [
   'open-view',
   'options',
   'public-state',
-  'router',
+  'router-state',
   'siwx/state',
   'theme',
   'toast-state',
