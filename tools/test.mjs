@@ -163,7 +163,8 @@ function run(command, { live }) {
     const child = spawn(command, {
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...env, FORCE_COLOR: '0' }
+      // APPKIT_REQUIRE_POSTGRES: the PostgreSQL tests fail, not skip, where PostgreSQL cannot run (test/server/postgres.ts).
+      env: { ...env, FORCE_COLOR: '0', APPKIT_REQUIRE_POSTGRES: '1' }
     })
     let output = ''
     const keep = chunk => {

@@ -27,8 +27,19 @@ export interface TestPostgres {
   stop(): Promise<void>
 }
 
-/** No PostgreSQL can be run here: the message says what to install or set (the test skips with it). */
+/**
+ * No PostgreSQL can be run here: the message says what to install or set. A test file run by hand
+ * skips with it; under `npm test` (tools/test.mjs sets APPKIT_REQUIRE_POSTGRES=1) it is a plain
+ * error instead, so a machine without PostgreSQL fails the suite rather than skipping its
+ * PostgreSQL tests unseen.
+ */
 export class PostgresUnavailable extends Error {}
+
+function unavailable(message: string): Error {
+  return process.env.APPKIT_REQUIRE_POSTGRES === '1'
+    ? new Error(`PostgreSQL is required under npm test (APPKIT_REQUIRE_POSTGRES=1): ${message}`)
+    : new PostgresUnavailable(message)
+}
 
 const DATABASE = 'appkit_test'
 const SUPERUSER = 'postgres'
@@ -74,14 +85,14 @@ const HOW_TO =
 function ensurePostgresBin(): string {
   const found = findPostgresBin()
   if (found) return found
-  if (!canInstallWithApt()) throw new PostgresUnavailable(`no PostgreSQL binaries (initdb, pg_ctl) found: ${HOW_TO}`)
+  if (!canInstallWithApt()) throw unavailable(`no PostgreSQL binaries (initdb, pg_ctl) found: ${HOW_TO}`)
   console.log('# PostgreSQL is missing: installing Debian\'s "postgresql" package with apt-get ...')
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   // stdout stays out of the test runner's TAP stream.
   execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env })
   execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: ['ignore', 'ignore', 'inherit'], env })
   const installed = findPostgresBin()
-  if (!installed) throw new PostgresUnavailable(`apt-get installed "postgresql", but no initdb was found: ${HOW_TO}`)
+  if (!installed) throw unavailable(`apt-get installed "postgresql", but no initdb was found: ${HOW_TO}`)
   return installed
 }
 
@@ -93,7 +104,7 @@ function serverUser(): { uid: number; gid: number } | undefined {
     .find(entry => entry.startsWith(`${SUPERUSER}:`))
   const [, , uid, gid] = line?.split(':') ?? []
   if (uid === undefined || gid === undefined) {
-    throw new PostgresUnavailable(
+    throw unavailable(
       'running as root and there is no "postgres" system user to run PostgreSQL as (PostgreSQL refuses root): ' +
         "create one (Debian's postgresql package does) or set DATABASE_URL=postgres://..."
     )
